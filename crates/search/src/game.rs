@@ -1,0 +1,140 @@
+//! The two game abstractions every strategy is generic over.
+//!
+//! Contract:
+//! - [`Game`] is an alternating two-player zero-sum game. A value of the type
+//!   is a *state*; strategies copy-make (`clone` then [`Game::play`]), so states
+//!   should be cheap to clone and must not allocate in `play`/`legal_moves`.
+//! - Every value a game reports (outcome, evaluation) is from the point of view
+//!   of the side to move in that state.
+//! - [`SimultaneousGame`] is a two-player game where both players pick an
+//!   action at every node and the joint action is applied at once.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+/// Result of a finished game, seen from the side to move in the terminal state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    /// The side to move has won (rare: e.g. the opponent made an illegal declaration).
+    Win,
+    /// The side to move has lost (the usual case: the opponent just completed a line / mated).
+    Loss,
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The same outcome seen from the other player.
+    pub fn flip(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+
+    /// +1 for a win, 0 for a draw, -1 for a loss.
+    pub fn sign(self) -> i32 {
+        match self {
+            Outcome::Win => 1,
+            Outcome::Loss => -1,
+            Outcome::Draw => 0,
+        }
+    }
+}
+
+/// Which player is to move: the first (`0`) or the second (`1`).
+pub type Seat = usize;
+
+/// An alternating two-player zero-sum game.
+///
+/// Implementors: tic-tac-toe and Connect Four in `yomi-games`, shogi in `yomi-shogi`.
+pub trait Game: Clone + Debug + Display + Send + Sync + 'static {
+    /// A move. Small and `Copy`; `Display` prints it in the game's own notation.
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+
+    /// Short lowercase name used on the command line (`tictactoe`, `connect4`).
+    fn name() -> &'static str;
+
+    /// The usual start position.
+    fn initial() -> Self;
+
+    /// Seat of the side to move (0 = first player).
+    fn to_move(&self) -> Seat;
+
+    /// Writes the legal moves into `moves` (which is cleared first).
+    /// Must be empty exactly when [`Game::outcome`] is `Some`.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move in place. Playing an illegal move is a logic error
+    /// (it may panic in debug builds); use [`Game::parse_move`] for user input.
+    fn play(&mut self, mv: Self::Move);
+
+    /// `Some(outcome)` when the game is over, seen from the side to move.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Zobrist-style hash of the position (including the side to move), used by
+    /// transposition tables. `None` when the game does not provide one.
+    fn hash(&self) -> Option<u64> {
+        None
+    }
+
+    /// Static heuristic evaluation from the side to move, in "centi-units"
+    /// (roughly: 100 = one pawn / a clear small advantage). Must stay well within
+    /// `±EVAL_LIMIT`. The default knows nothing and returns 0.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    /// Parses a move typed by a person (or read from a file) in the context of
+    /// this position; returns a readable reason when it is malformed or illegal.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        let text = text.trim();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|m| m.to_string().eq_ignore_ascii_case(text))
+            .ok_or_else(|| {
+                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                format!("'{text}' is not a legal move here; legal moves: {}", list.join(" "))
+            })
+    }
+
+    /// Upper bound on the number of plies any game can last, if known
+    /// (used to size buffers and to stop runaway playouts).
+    fn max_game_length() -> Option<usize> {
+        None
+    }
+}
+
+/// Bound on |[`Game::evaluate`]|; scores beyond it are reserved for proven results.
+pub const EVAL_LIMIT: i32 = 100_000;
+
+/// A simultaneous-move two-player game: at every node both players choose an
+/// action, and the joint action is applied at once.
+pub trait SimultaneousGame: Clone + Debug + Send + Sync + 'static {
+    /// An action of one player.
+    type Action: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+
+    /// Short lowercase name used on the command line.
+    fn name() -> &'static str;
+
+    /// The usual start position.
+    fn initial() -> Self;
+
+    /// Writes `player`'s legal actions (player 0 or 1) into `actions` (cleared
+    /// first). Never empty at a non-terminal node.
+    fn actions(&self, player: Seat, actions: &mut Vec<Self::Action>);
+
+    /// Applies the joint action.
+    fn apply(&mut self, a0: Self::Action, a1: Self::Action);
+
+    /// True when the game is over.
+    fn is_terminal(&self) -> bool;
+
+    /// Per-player returns, each in `[-1, 1]`: final at a terminal node, a
+    /// heuristic estimate elsewhere (used when a playout is cut off).
+    fn returns(&self) -> [f64; 2];
+}
