@@ -1,13 +1,41 @@
 //! # yomi-search
 //!
 //! Generic game-search library: the [`Game`] and [`SimultaneousGame`] traits
-//! and strategies over them. No CLI dependencies; everything randomized takes
-//! a seed.
+//! and strategies over them: [`Random`], [`Minimax`] (the reference),
+//! [`AlphaBeta`] (iterative deepening, transposition table),
+//! [`FlatMonteCarlo`], [`Mcts`] (UCT), [`Duct`] (decoupled UCT with UCB1,
+//! Exp3 or regret matching) and [`SoftmaxSearch`] (Monte Carlo Softmax Search
+//! with a batched evaluator). No CLI dependencies; everything randomized takes
+//! a seed and is reproducible.
 
+pub mod alphabeta;
+pub mod budget;
+pub mod conformance;
+pub mod duct;
+pub mod flat_mc;
 pub mod game;
+pub mod mcts;
+pub mod minimax;
+pub mod perft;
+pub mod playout;
+pub mod random;
 pub mod rng;
+pub mod score;
+pub mod softmax;
+pub mod spec;
 pub mod strategy;
+pub mod tt;
 
+pub use alphabeta::{AlphaBeta, AlphaBetaOptions};
+pub use budget::Budget;
+pub use duct::{Duct, DuctOptions, FinalChoice, SelectionPolicy};
+pub use flat_mc::{FlatMonteCarlo, FlatMonteCarloOptions};
 pub use game::{EVAL_LIMIT, Game, Outcome, Seat, SimultaneousGame};
+pub use mcts::{Mcts, MctsOptions};
+pub use minimax::{Minimax, MinimaxOptions};
+pub use playout::{BatchEvaluator, RolloutEvaluator, StaticEvaluator};
+pub use random::Random;
 pub use rng::Rng;
+pub use softmax::{SoftmaxOptions, SoftmaxSearch};
+pub use spec::{SpecError, StrategySpec};
 pub use strategy::{SearchReport, SearchStats, Strategy, Value};

@@ -1,0 +1,284 @@
+//! Strategy specifications: the text form used on the command line and in
+//! arena configurations, e.g. `mcts:iterations=1000,c=1.4,expand=10`,
+//! `alphabeta:depth=9`, `alphabeta:time=100ms`, `random`.
+//!
+//! Contract: [`StrategySpec::parse`] accepts exactly the strategies and
+//! parameters listed in [`STRATEGIES`] and rejects anything else with an error
+//! that lists the valid choices; [`StrategySpec::build`] turns a spec into a
+//! boxed strategy for any game, with an optional seed override (the arena
+//! gives every game its own seed).
+
+use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
+use crate::budget::Budget;
+use crate::flat_mc::{FlatMonteCarlo, FlatMonteCarloOptions};
+use crate::game::Game;
+use crate::mcts::{Mcts, MctsOptions};
+use crate::minimax::{Minimax, MinimaxOptions};
+use crate::playout::{RolloutEvaluator, StaticEvaluator};
+use crate::random::Random;
+use crate::softmax::{SoftmaxOptions, SoftmaxSearch};
+use crate::strategy::Strategy;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::time::Duration;
+
+/// The strategies a spec can name, with their parameters (for help and errors).
+pub const STRATEGIES: &[(&str, &str)] = &[
+    ("random", "seed"),
+    ("minimax", "depth"),
+    ("alphabeta", "depth, time, nodes, tt (MB, 0 = off), id (true/false)"),
+    ("flatmc", "playouts (per move), time, cutoff, scale, seed"),
+    ("mcts", "iterations, time, c, expand, cutoff, scale, reuse (true/false), seed"),
+    ("softmax", "iterations, time, tb, ts, eval (static|rollout), playouts, scale, seed"),
+];
+
+/// What went wrong parsing a spec.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SpecError {
+    /// The strategy name is not known.
+    #[error("unknown strategy '{name}'; valid strategies: {valid}")]
+    UnknownStrategy {
+        /// The name given.
+        name: String,
+        /// The valid names.
+        valid: String,
+    },
+    /// A parameter is not known for this strategy.
+    #[error("unknown parameter '{param}' for {strategy}; valid parameters: {valid}")]
+    UnknownParameter {
+        /// The strategy.
+        strategy: String,
+        /// The parameter given.
+        param: String,
+        /// The valid parameters.
+        valid: String,
+    },
+    /// A parameter value does not parse or is out of range.
+    #[error("bad value '{value}' for {strategy} parameter '{param}': {reason}")]
+    BadValue {
+        /// The strategy.
+        strategy: String,
+        /// The parameter.
+        param: String,
+        /// The value given.
+        value: String,
+        /// Why it is rejected.
+        reason: String,
+    },
+    /// The text is not of the form `name[:key=value,...]`.
+    #[error("malformed strategy spec '{0}': expected name[:key=value,...], e.g. mcts:iterations=1000,c=1.4")]
+    Malformed(String),
+}
+
+/// A parsed strategy specification.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StrategySpec {
+    /// Strategy name (one of [`STRATEGIES`]).
+    pub name: String,
+    params: BTreeMap<String, String>,
+}
+
+impl fmt::Display for StrategySpec {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.name)?;
+        if !self.params.is_empty() {
+            let p: Vec<String> = self.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            write!(f, ":{}", p.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses a duration like `100ms`, `2s`, `1.5s`, `1m` (a bare number is milliseconds).
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (num, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => t.split_at(i),
+        None => (t, "ms"),
+    };
+    let v: f64 = num.parse().map_err(|_| format!("'{t}' is not a duration (e.g. 100ms, 2s)"))?;
+    let secs = match unit {
+        "ms" => v / 1000.0,
+        "s" => v,
+        "m" | "min" => v * 60.0,
+        other => return Err(format!("unknown time unit '{other}' (use ms, s or m)")),
+    };
+    if !secs.is_finite() || secs <= 0.0 || secs > 1e7 {
+        return Err(format!("'{t}' must be a positive duration"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+impl StrategySpec {
+    /// Parses and validates `name[:key=value,...]`.
+    pub fn parse(text: &str) -> Result<StrategySpec, SpecError> {
+        let text = text.trim();
+        let (name, rest) = match text.split_once(':') {
+            Some((n, r)) => (n.trim().to_ascii_lowercase(), Some(r)),
+            None => (text.to_ascii_lowercase(), None),
+        };
+        if name.is_empty() {
+            return Err(SpecError::Malformed(text.into()));
+        }
+        let name = match name.as_str() {
+            "ab" => "alphabeta".to_string(),
+            "mcs" | "flat" => "flatmc".to_string(),
+            "uct" => "mcts".to_string(),
+            _ => name,
+        };
+        let Some(&(_, valid)) = STRATEGIES.iter().find(|(n, _)| *n == name) else {
+            let valid = STRATEGIES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+            return Err(SpecError::UnknownStrategy { name, valid });
+        };
+        let mut params = BTreeMap::new();
+        for item in rest.unwrap_or("").split(',').filter(|s| !s.trim().is_empty()) {
+            let (k, v) = item.split_once('=').ok_or_else(|| SpecError::Malformed(text.into()))?;
+            let k = k.trim().to_ascii_lowercase();
+            let known: Vec<&str> = valid.split(", ").map(|p| p.split(' ').next().unwrap_or(p)).collect();
+            if !known.contains(&k.as_str()) {
+                return Err(SpecError::UnknownParameter { strategy: name.clone(), param: k, valid: valid.into() });
+            }
+            params.insert(k, v.trim().to_string());
+        }
+        let spec = StrategySpec { name, params };
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    fn bad(&self, param: &str, reason: impl Into<String>) -> SpecError {
+        SpecError::BadValue {
+            strategy: self.name.clone(),
+            param: param.into(),
+            value: self.params.get(param).cloned().unwrap_or_default(),
+            reason: reason.into(),
+        }
+    }
+
+    fn get<T: std::str::FromStr>(&self, key: &str) -> Result<Option<T>, SpecError> {
+        match self.params.get(key) {
+            None => Ok(None),
+            Some(v) => v.parse::<T>().map(Some).map_err(|_| self.bad(key, format!("expected a {}", std::any::type_name::<T>()))),
+        }
+    }
+
+    fn positive<T: std::str::FromStr + PartialOrd + Default>(&self, key: &str) -> Result<Option<T>, SpecError> {
+        let v = self.get::<T>(key)?;
+        if v.as_ref().is_some_and(|x| *x <= T::default()) {
+            return Err(self.bad(key, "must be positive"));
+        }
+        Ok(v)
+    }
+
+    fn time(&self) -> Result<Option<Duration>, SpecError> {
+        self.params.get("time").map(|t| parse_duration(t).map_err(|e| self.bad("time", e))).transpose()
+    }
+
+    fn budget(&self, default_iterations: u64) -> Result<Budget, SpecError> {
+        let iterations = self.positive::<u64>("iterations")?;
+        let time = self.time()?;
+        Ok(Budget { iterations: iterations.or(if time.is_none() { Some(default_iterations) } else { None }), nodes: None, time })
+    }
+
+    fn validate(&self) -> Result<(), SpecError> {
+        // Building for a trivial type check would need a game; parse every parameter instead.
+        self.get::<u64>("seed")?;
+        self.positive::<u32>("depth")?;
+        self.positive::<u64>("nodes")?;
+        self.get::<usize>("tt")?;
+        self.get::<bool>("id")?;
+        self.get::<bool>("reuse")?;
+        self.positive::<u32>("playouts")?;
+        self.positive::<u32>("cutoff")?;
+        self.positive::<f64>("scale")?;
+        self.budget(1)?;
+        if let Some(c) = self.get::<f64>("c")? {
+            if !(c.is_finite() && c >= 0.0) {
+                return Err(self.bad("c", "must be a finite number >= 0"));
+            }
+        }
+        self.get::<u32>("expand")?;
+        for t in ["tb", "ts"] {
+            if let Some(x) = self.get::<f64>(t)? {
+                if !(x.is_finite() && x >= 0.0) {
+                    return Err(self.bad(t, "must be a finite number >= 0"));
+                }
+            }
+        }
+        if let Some(e) = self.params.get("eval") {
+            if e != "static" && e != "rollout" {
+                return Err(self.bad("eval", "expected static or rollout"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds the strategy for game `G`. `seed` overrides the spec's seed
+    /// (mixed with it, so two players with different spec seeds still differ).
+    pub fn build<G: Game>(&self, seed: Option<u64>) -> Result<Box<dyn Strategy<G>>, SpecError> {
+        let spec_seed = self.get::<u64>("seed")?.unwrap_or(0);
+        let seed = match seed {
+            Some(s) => crate::rng::derive_seed(s, spec_seed),
+            None => spec_seed,
+        };
+        let scale = self.get::<f64>("scale")?.unwrap_or(100.0);
+        let cutoff = self.get::<u32>("cutoff")?;
+        Ok(match self.name.as_str() {
+            "random" => Box::new(Random::new(seed)),
+            "minimax" => Box::new(Minimax::new(MinimaxOptions { depth: self.get("depth")? })),
+            "alphabeta" => {
+                let time = self.time()?;
+                let nodes = self.get::<u64>("nodes")?;
+                let depth = self.get::<u32>("depth")?;
+                let options = AlphaBetaOptions {
+                    depth,
+                    iterative: self.get::<bool>("id")?.unwrap_or(true),
+                    tt_megabytes: self.get::<usize>("tt")?.unwrap_or(16),
+                    budget: Budget { iterations: None, nodes, time },
+                };
+                if !options.iterative && (time.is_some() || nodes.is_some()) {
+                    return Err(self.bad("id", "time and node budgets need iterative deepening (id=true)"));
+                }
+                Box::new(AlphaBeta::<G::Move>::new(options))
+            }
+            "flatmc" => Box::new(FlatMonteCarlo::new(FlatMonteCarloOptions {
+                playouts_per_move: self.get::<u32>("playouts")?.unwrap_or(if self.time()?.is_some() { u32::MAX } else { 100 }),
+                budget: Budget { iterations: None, nodes: None, time: self.time()? },
+                cutoff,
+                eval_scale: scale,
+                seed,
+            })),
+            "mcts" => Box::new(Mcts::<G>::new(MctsOptions {
+                budget: self.budget(1000)?,
+                exploration: self.get::<f64>("c")?.unwrap_or(std::f64::consts::SQRT_2),
+                expand_threshold: self.get::<u32>("expand")?.unwrap_or(10),
+                cutoff,
+                eval_scale: scale,
+                reuse_tree: self.get::<bool>("reuse")?.unwrap_or(true),
+                seed,
+            })),
+            "softmax" => {
+                let options = SoftmaxOptions {
+                    budget: self.budget(1000)?,
+                    t_backup: self.get::<f64>("tb")?.unwrap_or(0.1),
+                    t_select: self.get::<f64>("ts")?.unwrap_or(0.2),
+                    seed,
+                };
+                match self.params.get("eval").map(String::as_str) {
+                    Some("static") => Box::new(SoftmaxSearch::new(options, StaticEvaluator { scale })),
+                    _ => Box::new(SoftmaxSearch::new(
+                        options,
+                        RolloutEvaluator::new(self.get::<u32>("playouts")?.unwrap_or(1), crate::rng::derive_seed(seed, 1)),
+                    )),
+                }
+            }
+            other => unreachable!("validated strategy name {other}"),
+        })
+    }
+}
+
+impl std::str::FromStr for StrategySpec {
+    type Err = SpecError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        StrategySpec::parse(s)
+    }
+}
