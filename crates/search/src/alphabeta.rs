@@ -125,10 +125,10 @@ impl<M: Copy + PartialEq> AlphaBeta<M> {
         if self.aborted {
             return 0;
         }
-        if let Some(o) = state.outcome() {
-            return terminal_score(o, ply as u32);
-        }
         if depth == 0 {
+            if let Some(o) = state.outcome() {
+                return terminal_score(o, ply as u32);
+            }
             self.horizon += 1;
             return state.evaluate();
         }
@@ -155,6 +155,10 @@ impl<M: Copy + PartialEq> AlphaBeta<M> {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return state.outcome().map_or(0, |o| terminal_score(o, ply as u32));
+        }
         if let Some(tm) = tt_move {
             if let Some(i) = moves.iter().position(|&m| m == tm) {
                 moves[..=i].rotate_right(1);
@@ -164,10 +168,20 @@ impl<M: Copy + PartialEq> AlphaBeta<M> {
         let horizon_before = self.horizon;
         let mut best = -INF;
         let mut best_move = None;
-        for &mv in &moves {
+        for (i, &mv) in moves.iter().enumerate() {
             let mut child = state.clone();
             child.play(mv);
-            let s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, clock);
+            // Principal variation search: later moves get a null window first
+            // and a full re-search only when they might beat the best so far.
+            let mut s;
+            if i == 0 {
+                s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, clock);
+            } else {
+                s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, clock);
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, clock);
+                }
+            }
             if self.aborted {
                 self.buffers[ply] = moves;
                 return 0;
