@@ -1,0 +1,259 @@
+//! [`ShogiGame`]: shogi as a [`yomi_search::Game`] for the generic strategies.
+//!
+//! Contract: a copy-make state (position plus a fixed-size history window, no
+//! heap data, so `clone` never allocates). The game ends, seen from the side
+//! to move, when it has no legal move (checkmate: loss), by sennichite
+//! (fourfold repetition: draw; the side that checked on every move of the
+//! cycle loses), when the side to move satisfies the entering-king
+//! declaration condition (it declares and wins; under the 24-point rule a
+//! 24-30 point declaration is a draw), or when the configured maximum number
+//! of plies has been played (draw). Repetition is detected within the last
+//! [`HISTORY`] positions, which covers every fourfold repetition whose cycle
+//! is at most 21 plies long; longer cycles are not detected (documented
+//! trade-off for allocation-free cloning). The outcome is computed once per
+//! [`Game::play`], so [`Game::outcome`] is O(1).
+
+use crate::SfenError;
+use crate::movegen::{MoveList, generate_legal};
+use crate::position::Position;
+use crate::rules::{Declaration, DeclarationRule, Repetition, repetition};
+use crate::types::{Color, Kind, Move};
+use std::fmt;
+use yomi_search::{Game, Outcome, Seat};
+
+/// Number of recent positions kept for repetition detection.
+pub const HISTORY: usize = 64;
+
+/// Largest accepted [`GameOptions::max_plies`] (and [`Game::max_game_length`]).
+pub const MAX_PLIES_CAP: u32 = 1000;
+
+/// Rule options of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOptions {
+    /// Plies after which the game is drawn (1..=[`MAX_PLIES_CAP`]); default 320.
+    pub max_plies: u32,
+    /// Entering-king declaration rule; default the 27-point rule.
+    pub declaration: DeclarationRule,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions {
+            max_plies: 320,
+            declaration: DeclarationRule::Points27,
+        }
+    }
+}
+
+/// A shogi game state: position, recent history and the cached outcome.
+#[derive(Clone)]
+pub struct ShogiGame {
+    pos: Position,
+    /// Ring buffer: key of the position after `i` plies is at `i % HISTORY`.
+    keys: [u64; HISTORY],
+    /// Bit `i % HISTORY` set: the side to move was in check after `i` plies.
+    checks: u64,
+    plies: u32,
+    options: GameOptions,
+    outcome: Option<Outcome>,
+}
+
+/// Material values in centi-pawns-ish units, indexed by `Kind as usize`.
+const VALUE: [i32; 15] = [
+    0, 90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395,
+];
+
+impl ShogiGame {
+    /// A game starting from `pos` with the given rules.
+    pub fn new(pos: Position, options: GameOptions) -> ShogiGame {
+        let options = GameOptions {
+            max_plies: options.max_plies.clamp(1, MAX_PLIES_CAP),
+            ..options
+        };
+        let mut g = ShogiGame {
+            pos,
+            keys: [0; HISTORY],
+            checks: 0,
+            plies: 0,
+            options,
+            outcome: None,
+        };
+        g.record();
+        g
+    }
+
+    /// A game from an SFEN (or `startpos`) with default rules.
+    pub fn from_sfen(sfen: &str) -> Result<ShogiGame, SfenError> {
+        Ok(ShogiGame::new(
+            Position::from_sfen(sfen)?,
+            GameOptions::default(),
+        ))
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Plies played since this game object was created.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The rule options.
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+
+    fn record(&mut self) {
+        let slot = self.plies as usize % HISTORY;
+        self.keys[slot] = self.pos.key();
+        let bit = 1u64 << slot;
+        let checked = self.pos.in_check();
+        self.checks = if checked {
+            self.checks | bit
+        } else {
+            self.checks & !bit
+        };
+        self.outcome = self.compute_outcome(checked);
+    }
+
+    fn compute_outcome(&self, in_check: bool) -> Option<Outcome> {
+        if !self.has_legal_move(in_check) {
+            return Some(Outcome::Loss);
+        }
+        let n = self.plies as usize;
+        let start = (n + 1).saturating_sub(HISTORY);
+        let mut window = [0u64; HISTORY];
+        let len = n + 1 - start;
+        for (j, w) in window[..len].iter_mut().enumerate() {
+            *w = self.keys[(start + j) % HISTORY];
+        }
+        let checks = self.checks;
+        match repetition(&window[..len], |j| {
+            checks >> ((start + j) % HISTORY) & 1 != 0
+        }) {
+            Repetition::None => {}
+            Repetition::Draw => return Some(Outcome::Draw),
+            Repetition::Win => return Some(Outcome::Win),
+            Repetition::Loss => return Some(Outcome::Loss),
+        }
+        match self.pos.declaration(self.options.declaration) {
+            Some(Declaration::Win) => return Some(Outcome::Win),
+            Some(Declaration::Draw) => return Some(Outcome::Draw),
+            None => {}
+        }
+        if self.plies >= self.options.max_plies {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    /// Cheap existence test: out of check, any empty square where a silver,
+    /// gold, bishop or rook in hand can be dropped is a legal move.
+    fn has_legal_move(&self, in_check: bool) -> bool {
+        let us = self.pos.side_to_move();
+        let hand = self.pos.hand(us);
+        let droppable = [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook]
+            .iter()
+            .any(|&k| hand.has(k));
+        if !in_check && droppable && self.pos.occupied() != crate::Bitboard::ALL {
+            return true;
+        }
+        let mut list = MoveList::new();
+        generate_legal(&self.pos, &mut list);
+        !list.is_empty()
+    }
+}
+
+impl Game for ShogiGame {
+    type Move = Move;
+
+    fn name() -> &'static str {
+        "shogi"
+    }
+
+    fn initial() -> Self {
+        ShogiGame::new(Position::startpos(), GameOptions::default())
+    }
+
+    fn to_move(&self) -> Seat {
+        self.pos.side_to_move().index()
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let mut list = MoveList::new();
+        generate_legal(&self.pos, &mut list);
+        moves.extend_from_slice(&list);
+    }
+
+    fn play(&mut self, mv: Move) {
+        debug_assert!(self.outcome.is_none(), "play after the game ended");
+        debug_assert!(self.pos.is_legal(mv), "illegal move {mv}");
+        self.pos.do_move(mv);
+        self.plies += 1;
+        self.record();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn hash(&self) -> Option<u64> {
+        Some(self.pos.key())
+    }
+
+    fn evaluate(&self) -> i32 {
+        let mut score = 0;
+        let black = self.pos.color_bb(Color::Black);
+        for k in 1..15 {
+            let bb = self.pos.by_kind[k];
+            score += VALUE[k] * ((bb & black).count() as i32 - (bb & !black).count() as i32);
+        }
+        for k in crate::types::HAND_KINDS {
+            let diff = self.pos.hand(Color::Black).count(k) as i32
+                - self.pos.hand(Color::White).count(k) as i32;
+            score += VALUE[k as usize] * diff;
+        }
+        if self.pos.side_to_move() == Color::Black {
+            score
+        } else {
+            -score
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        if let Some(o) = self.outcome {
+            return Err(format!(
+                "the game is over ({o:?} for the side to move); no move can be played"
+            ));
+        }
+        self.pos.parse_usi(text).map_err(|e| e.to_string())
+    }
+
+    fn max_game_length() -> Option<usize> {
+        Some(MAX_PLIES_CAP as usize)
+    }
+}
+
+impl fmt::Display for ShogiGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.pos, f)
+    }
+}
+
+impl fmt::Debug for ShogiGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ShogiGame({}, plies {}, outcome {:?})",
+            self.pos.to_sfen(),
+            self.plies,
+            self.outcome
+        )
+    }
+}

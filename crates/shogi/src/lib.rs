@@ -1,0 +1,43 @@
+//! # yomi-shogi
+//!
+//! The shogi rules core: 81-square bitboards, perft-exact legal move
+//! generation (promotions, drops, nifu, uchifuzume, pins, evasions),
+//! make/unmake with an incremental Zobrist key, SFEN and USI notation, a board
+//! diagram, and the game-ending rules (checkmate, sennichite with perpetual
+//! check, entering-king declaration, maximum game length). [`ShogiGame`]
+//! implements [`yomi_search::Game`] so every generic strategy can play shogi.
+//!
+//! ```
+//! use yomi_shogi::{Position, perft};
+//! let mut pos = Position::startpos();
+//! assert_eq!(perft(&mut pos, 3), 25_470);
+//! let m = pos.parse_usi("7g7f").unwrap();
+//! pos.do_move(m);
+//! assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+//! ```
+
+pub mod attacks;
+pub mod bitboard;
+mod diagram;
+pub mod error;
+pub mod game;
+pub mod hand;
+pub mod movegen;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod sfen;
+pub mod types;
+pub mod usi;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use error::{MoveError, SfenError};
+pub use game::{GameOptions, ShogiGame};
+pub use hand::Hand;
+pub use movegen::{MAX_MOVES, MoveList, count_legal, generate_legal};
+pub use perft::{divide, perft};
+pub use position::Position;
+pub use rules::{DeclarationRule, Repetition};
+pub use sfen::STARTPOS;
+pub use types::{Color, Kind, Move, Piece, Square};

@@ -1,0 +1,315 @@
+//! The position: board, hands, side to move, incremental Zobrist key.
+//!
+//! Contract: a `Position` is always one that can occur in shogi as far as the
+//! move generator relies on it (one king per side, piece counts within the
+//! set, no unpromoted piece without a further move, the side not to move not
+//! in check); constructors that take outside input validate this.
+//! [`Position::do_move`] applies a *legal* move and returns what
+//! [`Position::undo_move`] needs to restore the position (key included)
+//! exactly. Copy-make (`clone` + `do_move`) works as well; the type holds no
+//! heap data.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::hand::Hand;
+use crate::types::{Color, Kind, Move, Piece, SQUARES, Square};
+use crate::zobrist;
+
+/// A shogi position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: [Piece; SQUARES],
+    pub(crate) by_color: [Bitboard; 2],
+    /// Indexed by `Kind as usize`; entry 0 is unused.
+    pub(crate) by_kind: [Bitboard; 15],
+    pub(crate) hands: [Hand; 2],
+    pub(crate) side: Color,
+    pub(crate) king_sq: [u8; 2],
+    pub(crate) key: u64,
+    pub(crate) move_number: u32,
+}
+
+impl Position {
+    /// A position with nothing on the board, Black to move, move number 1.
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [Piece::EMPTY; SQUARES],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 15],
+            hands: [Hand::default(); 2],
+            side: Color::Black,
+            king_sq: [0; 2],
+            key: 0,
+            move_number: 1,
+        }
+    }
+
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        Position::from_sfen(crate::sfen::STARTPOS).expect("the start position SFEN is valid")
+    }
+
+    /// Side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Piece on a square (possibly [`Piece::EMPTY`]).
+    #[inline(always)]
+    pub fn piece_on(&self, sq: Square) -> Piece {
+        self.board[sq]
+    }
+
+    /// Pieces in hand of a side.
+    #[inline(always)]
+    pub fn hand(&self, c: Color) -> Hand {
+        self.hands[c.index()]
+    }
+
+    /// Square of a side's king.
+    #[inline(always)]
+    pub fn king_square(&self, c: Color) -> Square {
+        self.king_sq[c.index()] as Square
+    }
+
+    /// Zobrist key (board, hands and side to move).
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Move number as in SFEN (1 at the start, +1 per ply).
+    #[inline(always)]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Squares holding pieces of color `c`.
+    #[inline(always)]
+    pub fn color_bb(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    /// Squares holding pieces of color `c` and kind `k`.
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, k: Kind) -> Bitboard {
+        self.by_kind[k as usize] & self.by_color[c.index()]
+    }
+
+    /// Gold and the four gold-moving promoted minor pieces, both colors.
+    #[inline(always)]
+    pub(crate) fn golds(&self) -> Bitboard {
+        self.by_kind[Kind::Gold as usize]
+            | self.by_kind[Kind::ProPawn as usize]
+            | self.by_kind[Kind::ProLance as usize]
+            | self.by_kind[Kind::ProKnight as usize]
+            | self.by_kind[Kind::ProSilver as usize]
+    }
+
+    /// King, horse and dragon (pieces with all eight king steps), both colors.
+    #[inline(always)]
+    fn king_steppers(&self) -> Bitboard {
+        self.by_kind[Kind::King as usize]
+            | self.by_kind[Kind::Horse as usize]
+            | self.by_kind[Kind::Dragon as usize]
+    }
+
+    /// Bishops and horses, both colors.
+    #[inline(always)]
+    pub(crate) fn diagonal_sliders(&self) -> Bitboard {
+        self.by_kind[Kind::Bishop as usize] | self.by_kind[Kind::Horse as usize]
+    }
+
+    /// Rooks and dragons, both colors.
+    #[inline(always)]
+    pub(crate) fn orthogonal_sliders(&self) -> Bitboard {
+        self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Dragon as usize]
+    }
+
+    /// Pieces of color `c` attacking `sq`, with sliders seeing through `occ`.
+    #[inline]
+    pub fn attackers_to(&self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let them = c.flip();
+        let k = &self.by_kind;
+        let steppers = self.king_steppers();
+        let att = (attacks::pawn(them, sq) & k[Kind::Pawn as usize])
+            | (attacks::knight(them, sq) & k[Kind::Knight as usize])
+            | (attacks::silver(them, sq) & (k[Kind::Silver as usize] | steppers))
+            | (attacks::gold(them, sq) & (self.golds() | steppers))
+            | (attacks::lance(them, sq, occ) & k[Kind::Lance as usize])
+            | (attacks::bishop(sq, occ) & self.diagonal_sliders())
+            | (attacks::rook(sq, occ) & self.orthogonal_sliders());
+        att & self.by_color[c.index()]
+    }
+
+    /// True when color `c` attacks `sq` (sliders see through `occ`).
+    #[inline]
+    pub fn is_attacked(&self, c: Color, sq: Square, occ: Bitboard) -> bool {
+        self.attackers_to(c, sq, occ).any()
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.side;
+        self.attackers_to(us.flip(), self.king_square(us), self.occupied())
+    }
+
+    /// True when the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Pieces of color `c` that are pinned to their own king by enemy sliders.
+    #[inline]
+    pub fn pinned(&self, c: Color) -> Bitboard {
+        let ksq = self.king_square(c);
+        let them = self.by_color[c.flip().index()];
+        let snipers = ((attacks::lance_empty(c, ksq) & self.by_kind[Kind::Lance as usize])
+            | (attacks::rook_empty(ksq) & self.orthogonal_sliders())
+            | (attacks::bishop_empty(ksq) & self.diagonal_sliders()))
+            & them;
+        let occ = self.occupied();
+        let own = self.by_color[c.index()];
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = attacks::between(ksq, s) & occ;
+            if b.any() && !b.more_than_one() {
+                pinned |= b & own;
+            }
+        }
+        pinned
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        let bit = Bitboard::from_square(sq);
+        self.board[sq] = p;
+        self.by_color[p.color().index()] |= bit;
+        self.by_kind[(p.0 & 15) as usize] |= bit;
+        self.key ^= zobrist::PIECE_SQUARE[p.0 as usize][sq];
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square, p: Piece) {
+        let bit = Bitboard::from_square(sq);
+        self.board[sq] = Piece::EMPTY;
+        self.by_color[p.color().index()] ^= bit;
+        self.by_kind[(p.0 & 15) as usize] ^= bit;
+        self.key ^= zobrist::PIECE_SQUARE[p.0 as usize][sq];
+    }
+
+    #[inline(always)]
+    pub(crate) fn hand_add(&mut self, c: Color, k: Kind) {
+        let h = &mut self.hands[c.index()];
+        h.add(k);
+        self.key ^= zobrist::HAND[c.index()][k as usize][h.count(k) as usize];
+    }
+
+    #[inline(always)]
+    fn hand_remove(&mut self, c: Color, k: Kind) {
+        let h = &mut self.hands[c.index()];
+        self.key ^= zobrist::HAND[c.index()][k as usize][h.count(k) as usize];
+        h.remove(k);
+    }
+
+    /// Plays a legal move; returns the captured piece (or empty) for [`Position::undo_move`].
+    #[inline]
+    pub fn do_move(&mut self, m: Move) -> Piece {
+        let us = self.side;
+        let to = m.to();
+        let captured;
+        if m.is_drop() {
+            let k = m.drop_kind();
+            self.hand_remove(us, k);
+            self.put(to, Piece::new(us, k));
+            captured = Piece::EMPTY;
+        } else {
+            let from = m.from();
+            let p = self.board[from];
+            captured = self.board[to];
+            if !captured.is_empty() {
+                self.remove(to, captured);
+                self.hand_add(us, captured.kind_unchecked().unpromoted());
+            }
+            self.remove(from, p);
+            let moved = if m.is_promotion() { Piece(p.0 + 8) } else { p };
+            self.put(to, moved);
+            if p.0 & 15 == Kind::King as u8 {
+                self.king_sq[us.index()] = to as u8;
+            }
+        }
+        self.side = us.flip();
+        self.key ^= zobrist::SIDE;
+        self.move_number += 1;
+        captured
+    }
+
+    /// Takes back `m`, which must be the last move played, given what
+    /// [`Position::do_move`] returned.
+    #[inline]
+    pub fn undo_move(&mut self, m: Move, captured: Piece) {
+        let us = self.side.flip();
+        self.side = us;
+        self.key ^= zobrist::SIDE;
+        self.move_number -= 1;
+        let to = m.to();
+        if m.is_drop() {
+            let k = m.drop_kind();
+            self.remove(to, Piece::new(us, k));
+            self.hand_add(us, k);
+        } else {
+            let from = m.from();
+            let moved = self.board[to];
+            self.remove(to, moved);
+            let p = if m.is_promotion() {
+                Piece(moved.0 - 8)
+            } else {
+                moved
+            };
+            self.put(from, p);
+            if p.0 & 15 == Kind::King as u8 {
+                self.king_sq[us.index()] = from as u8;
+            }
+            if !captured.is_empty() {
+                self.hand_remove(us, captured.kind_unchecked().unpromoted());
+                self.put(to, captured);
+            }
+        }
+    }
+
+    /// The Zobrist key recomputed from scratch (for checking the incremental one).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for (sq, p) in self.board.iter().enumerate() {
+            if !p.is_empty() {
+                key ^= zobrist::PIECE_SQUARE[p.0 as usize][sq];
+            }
+        }
+        for c in [Color::Black, Color::White] {
+            for (k, n) in self.hands[c.index()].iter() {
+                for i in 1..=n as usize {
+                    key ^= zobrist::HAND[c.index()][k as usize][i];
+                }
+            }
+        }
+        if self.side == Color::White {
+            key ^= zobrist::SIDE;
+        }
+        key
+    }
+}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
+    }
+}
