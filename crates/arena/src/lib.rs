@@ -1,1 +1,55 @@
-//! Arena.
+//! # yomi-arena
+//!
+//! Plays one strategy against another many times and says which is stronger
+//! and by how much, as cutechess-cli and fastchess do for chess engines.
+//!
+//! Contract:
+//! - Games come in pairs on one opening with seats swapped ([`config`]), run
+//!   in parallel on a local rayon pool, and are aggregated in pair order, so
+//!   a seeded match with deterministic players gives the same
+//!   [`MatchReport`] on any number of threads ([`runner`]).
+//! - Statistics use the textbook formulas ([`stats`]): Elo(s) =
+//!   −400·log10(1/s − 1), a 95% interval from the per-pair (pentanomial)
+//!   variance, LOS; an optional GSPRT ([`sprt`], [`gsprt`]) stops the match
+//!   once the LLR leaves (ln(β/(1−α)), ln((1−β)/α)).
+//! - No CLI dependencies; errors are typed ([`ArenaError`]).
+//!
+//! ```
+//! use yomi_arena::{MatchConfig, Openings, SprtConfig, factory, run_match};
+//! # use yomi_search::{Game, Outcome, Seat, Strategy, SearchReport, SearchStats};
+//! # #[derive(Clone, Debug)] struct Nim(u8, usize);
+//! # impl std::fmt::Display for Nim { fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { write!(f, "{}", self.0) } }
+//! # impl Game for Nim { type Move = u8; fn name() -> &'static str { "nim" } fn initial() -> Self { Nim(7, 0) }
+//! #   fn to_move(&self) -> Seat { self.1 } fn legal_moves(&self, m: &mut Vec<u8>) { m.clear(); m.extend((1..=2).filter(|&k| k <= self.0)); }
+//! #   fn play(&mut self, k: u8) { self.0 -= k; self.1 ^= 1; } fn outcome(&self) -> Option<Outcome> { (self.0 == 0).then_some(Outcome::Loss) } }
+//! # struct Take1; impl Strategy<Nim> for Take1 { fn name(&self) -> String { "take1".into() }
+//! #   fn choose(&mut self, _: &Nim) -> SearchReport<u8> { SearchReport::just(1, SearchStats::default()) } }
+//! let a = factory(|_seed| Box::new(Take1) as Box<dyn Strategy<Nim>>);
+//! let b = a.clone();
+//! let cfg = MatchConfig { games: 10, openings: Openings::Random { plies: 1 }, seed: 7,
+//!                         sprt: Some("0,10".parse::<SprtConfig>()?), ..MatchConfig::new(10) };
+//! let report = run_match(&a, &b, &cfg, &|_progress| {})?;
+//! assert_eq!(report.games, 10);
+//! println!("{report}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod config;
+pub mod error;
+pub mod gsprt;
+pub mod opening;
+pub mod play;
+pub mod report;
+pub mod runner;
+pub mod sprt;
+pub mod stats;
+
+pub use config::{
+    MatchConfig, MatchProgress, Openings, PlayerFactory, Side, factory, opening_seed, player_seed,
+};
+pub use error::ArenaError;
+pub use opening::{Opening, parse_opening, random_opening};
+pub use report::{MatchReport, SprtReport};
+pub use runner::run_match;
+pub use sprt::{EloModel, SprtConfig, SprtError, SprtResult};
+pub use stats::{EloEstimate, Pentanomial, Trinomial};

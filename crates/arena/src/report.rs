@@ -1,0 +1,329 @@
+//! The result of a match: counts, Elo estimate, LOS, SPRT state and a few
+//! figures about the games, as a serializable struct with a readable
+//! multi-line `Display`.
+//!
+//! Contract: every count and estimate is from player A's side and covers the
+//! pairs the match kept (all of them, or the prefix up to the SPRT decision).
+//! Elo and its interval come from the pentanomial (per-pair) variance, since
+//! games are always paired. Floating-point figures that are infinite or
+//! undefined (all wins, no games; see [`crate::stats`]) serialize as JSON
+//! `null`; `Display` writes them as `+inf`, `-inf` or `undefined`.
+
+use crate::config::{MatchConfig, Side};
+use crate::play::PairRecord;
+use crate::sprt::{EloModel, SprtConfig, SprtResult};
+use crate::stats::{Pentanomial, Trinomial};
+use std::fmt;
+use std::time::Duration;
+use yomi_search::Outcome;
+
+fn finite_or_null<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if v.is_finite() {
+        s.serialize_f64(*v)
+    } else {
+        s.serialize_none()
+    }
+}
+
+/// SPRT state at the end of a match.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SprtReport {
+    /// Log-likelihood ratio of H1 against H0 (pentanomial model).
+    #[serde(serialize_with = "finite_or_null")]
+    pub llr: f64,
+    /// ln(β/(1−α)).
+    pub lower_bound: f64,
+    /// ln((1−β)/α).
+    pub upper_bound: f64,
+    /// Decision.
+    pub sprt_result: SprtResult,
+    /// Elo scale of the hypotheses.
+    pub elo_model: EloModel,
+    /// H0's Elo.
+    pub elo0: f64,
+    /// H1's Elo.
+    pub elo1: f64,
+    /// False-positive rate.
+    pub alpha: f64,
+    /// False-negative rate.
+    pub beta: f64,
+    /// True when the decision came before all scheduled games were played.
+    pub stopped_early: bool,
+}
+
+/// Everything a match found out, from A's side.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MatchReport {
+    /// Name of player A (as its first game's player reported it).
+    pub a_name: String,
+    /// Name of player B.
+    pub b_name: String,
+    /// Games counted.
+    pub games: u32,
+    /// Pairs counted (games / 2).
+    pub pairs: u32,
+    /// Games scheduled.
+    pub games_scheduled: u32,
+    /// A's wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// A's losses.
+    pub losses: u32,
+    /// A's score fraction in [0, 1] (null with no games).
+    #[serde(serialize_with = "finite_or_null")]
+    pub score: f64,
+    /// Elo difference A − B (null when infinite or undefined).
+    #[serde(serialize_with = "finite_or_null")]
+    pub elo: f64,
+    /// Half-width of the 95% Elo interval from the per-pair variance.
+    #[serde(serialize_with = "finite_or_null")]
+    pub elo_error: f64,
+    /// Lower end of the 95% Elo interval.
+    #[serde(serialize_with = "finite_or_null")]
+    pub elo_lower: f64,
+    /// Upper end of the 95% Elo interval.
+    #[serde(serialize_with = "finite_or_null")]
+    pub elo_upper: f64,
+    /// Half-width of the 95% interval if games were independent (trinomial variance), for comparison.
+    #[serde(serialize_with = "finite_or_null")]
+    pub elo_error_trinomial: f64,
+    /// Normalized Elo (pentanomial).
+    #[serde(serialize_with = "finite_or_null")]
+    pub nelo: f64,
+    /// Likelihood of superiority of A, in [0, 1] (pentanomial).
+    pub los: f64,
+    /// Pair counts by A's points in the pair: [0, ½, 1, 1½, 2].
+    pub pentanomial: [u32; 5],
+    /// Fraction of games drawn.
+    #[serde(serialize_with = "finite_or_null")]
+    pub draw_ratio: f64,
+    /// Mean game length in plies, opening included.
+    #[serde(serialize_with = "finite_or_null")]
+    pub mean_plies: f64,
+    /// Draws adjudicated by the ply limit.
+    pub adjudicated_draws: u32,
+    /// Games A lost by returning an illegal move.
+    pub a_illegal_moves: u32,
+    /// Games B lost by returning an illegal move.
+    pub b_illegal_moves: u32,
+    /// A's mean time per move, milliseconds.
+    #[serde(serialize_with = "finite_or_null")]
+    pub a_ms_per_move: f64,
+    /// B's mean time per move, milliseconds.
+    #[serde(serialize_with = "finite_or_null")]
+    pub b_ms_per_move: f64,
+    /// Match seed.
+    pub seed: u64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Wall time of the match, seconds.
+    pub elapsed_s: f64,
+    /// SPRT state, when SPRT was on (its fields appear at the top level in JSON).
+    #[serde(flatten)]
+    pub sprt: Option<SprtReport>,
+}
+
+impl MatchReport {
+    /// W/D/L counts.
+    pub fn trinomial(&self) -> Trinomial {
+        Trinomial {
+            wins: self.wins,
+            draws: self.draws,
+            losses: self.losses,
+        }
+    }
+
+    /// Builds the report from the kept pairs (in pair order).
+    pub(crate) fn from_pairs(
+        pairs: &[PairRecord],
+        names: [String; 2],
+        cfg: &MatchConfig,
+        threads: usize,
+        elapsed: Duration,
+    ) -> MatchReport {
+        let mut tri = Trinomial::default();
+        let mut penta = Pentanomial::default();
+        let (mut plies, mut adjudicated, mut illegal) = (0u64, 0u32, [0u32; 2]);
+        let (mut moves, mut time) = ([0u64; 2], [Duration::ZERO; 2]);
+        for pair in pairs {
+            penta.add_pair(pair.games[0].a_half_points(), pair.games[1].a_half_points());
+            for g in &pair.games {
+                match g.result {
+                    Outcome::Win => tri.wins += 1,
+                    Outcome::Draw => tri.draws += 1,
+                    Outcome::Loss => tri.losses += 1,
+                }
+                plies += g.plies as u64;
+                adjudicated += g.adjudicated as u32;
+                match g.illegal_move_by {
+                    Some(Side::A) => illegal[0] += 1,
+                    Some(Side::B) => illegal[1] += 1,
+                    None => {}
+                }
+                for s in 0..2 {
+                    moves[s] += g.moves[s] as u64;
+                    time[s] += g.time[s];
+                }
+            }
+        }
+        let games = tri.games();
+        let est = penta.elo();
+        let ms_per_move = |s: usize| time[s].as_secs_f64() * 1e3 / moves[s] as f64;
+        let sprt = cfg.sprt.map(|c: SprtConfig| {
+            let llr = c.llr_pentanomial(&penta);
+            let sprt_result = c.decide(llr);
+            SprtReport {
+                llr,
+                lower_bound: c.lower_bound(),
+                upper_bound: c.upper_bound(),
+                sprt_result,
+                elo_model: c.model,
+                elo0: c.elo0,
+                elo1: c.elo1,
+                alpha: c.alpha,
+                beta: c.beta,
+                stopped_early: sprt_result != SprtResult::Continue && games < cfg.scheduled_games(),
+            }
+        });
+        let [a_name, b_name] = names;
+        MatchReport {
+            a_name,
+            b_name,
+            games,
+            pairs: penta.pairs(),
+            games_scheduled: cfg.scheduled_games(),
+            wins: tri.wins,
+            draws: tri.draws,
+            losses: tri.losses,
+            score: est.score,
+            elo: est.elo,
+            elo_error: est.error,
+            elo_lower: est.lower,
+            elo_upper: est.upper,
+            elo_error_trinomial: tri.elo().error,
+            nelo: est.nelo,
+            los: penta.los(),
+            pentanomial: penta.0,
+            draw_ratio: tri.draws as f64 / games as f64,
+            mean_plies: plies as f64 / games as f64,
+            adjudicated_draws: adjudicated,
+            a_illegal_moves: illegal[0],
+            b_illegal_moves: illegal[1],
+            a_ms_per_move: ms_per_move(0),
+            b_ms_per_move: ms_per_move(1),
+            seed: cfg.seed,
+            threads,
+            elapsed_s: elapsed.as_secs_f64(),
+            sprt,
+        }
+    }
+}
+
+/// Writes a signed figure, or `+inf` / `-inf` / `undefined`.
+struct Num(f64, usize);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            v if v.is_nan() => f.write_str("undefined"),
+            v if v == f64::INFINITY => f.write_str("+inf"),
+            v if v == f64::NEG_INFINITY => f.write_str("-inf"),
+            v => write!(f, "{:+.*}", self.1, v),
+        }
+    }
+}
+
+impl fmt::Display for MatchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Match: A = {}  vs  B = {}", self.a_name, self.b_name)?;
+        writeln!(
+            f,
+            "Games: {} of {} ({} pairs, seats swapped)   A: {} W / {} D / {} L   score {}",
+            self.games,
+            self.games_scheduled,
+            self.pairs,
+            self.wins,
+            self.draws,
+            self.losses,
+            if self.score.is_nan() {
+                "undefined".to_string()
+            } else {
+                format!("{:.2}%", self.score * 100.0)
+            },
+        )?;
+        let error = if self.elo_error.is_nan() {
+            "undefined".to_string()
+        } else if self.elo_error.is_infinite() {
+            "inf".to_string()
+        } else {
+            format!("{:.1}", self.elo_error)
+        };
+        writeln!(
+            f,
+            "Elo: {} +/- {} (95% [{}, {}])   nElo: {}   LOS: {:.2}%",
+            Num(self.elo, 1),
+            error,
+            Num(self.elo_lower, 1),
+            Num(self.elo_upper, 1),
+            Num(self.nelo, 1),
+            self.los * 100.0,
+        )?;
+        let p = self.pentanomial;
+        writeln!(
+            f,
+            "Pairs by A's points [0, 0.5, 1, 1.5, 2]: [{}, {}, {}, {}, {}]   draw ratio {}",
+            p[0],
+            p[1],
+            p[2],
+            p[3],
+            p[4],
+            if self.draw_ratio.is_nan() {
+                "undefined".to_string()
+            } else {
+                format!("{:.1}%", self.draw_ratio * 100.0)
+            },
+        )?;
+        if let Some(s) = &self.sprt {
+            writeln!(
+                f,
+                "SPRT ({} Elo, H0: {} H1: {}, alpha {} beta {}): LLR {:.2} in ({:.2}, {:.2}) -> {}{}",
+                s.elo_model,
+                s.elo0,
+                s.elo1,
+                s.alpha,
+                s.beta,
+                s.llr,
+                s.lower_bound,
+                s.upper_bound,
+                s.sprt_result,
+                if s.stopped_early {
+                    " (stopped early)"
+                } else {
+                    ""
+                },
+            )?;
+        }
+        write!(
+            f,
+            "Mean length {:.1} plies   time per move: A {:.3} ms, B {:.3} ms",
+            self.mean_plies, self.a_ms_per_move, self.b_ms_per_move
+        )?;
+        if self.adjudicated_draws > 0 {
+            write!(f, "   {} draws adjudicated", self.adjudicated_draws)?;
+        }
+        if self.a_illegal_moves + self.b_illegal_moves > 0 {
+            write!(
+                f,
+                "   illegal-move forfeits: A {}, B {}",
+                self.a_illegal_moves, self.b_illegal_moves
+            )?;
+        }
+        writeln!(f)?;
+        write!(
+            f,
+            "{} threads, {:.2} s, seed {}",
+            self.threads, self.elapsed_s, self.seed
+        )
+    }
+}
