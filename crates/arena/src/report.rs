@@ -234,6 +234,19 @@ impl fmt::Display for Num {
     }
 }
 
+/// Writes a per-move time given in milliseconds, in µs below one millisecond.
+struct MoveTime(f64);
+
+impl fmt::Display for MoveTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            ms if !ms.is_finite() => f.write_str("n/a"),
+            ms if ms < 1.0 => write!(f, "{:.2} µs", ms * 1e3),
+            ms => write!(f, "{ms:.2} ms"),
+        }
+    }
+}
+
 impl fmt::Display for MatchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Match: A = {}  vs  B = {}", self.a_name, self.b_name)?;
@@ -306,8 +319,10 @@ impl fmt::Display for MatchReport {
         }
         write!(
             f,
-            "Mean length {:.1} plies   time per move: A {:.3} ms, B {:.3} ms",
-            self.mean_plies, self.a_ms_per_move, self.b_ms_per_move
+            "Mean length {:.1} plies   time per move: A {}, B {}",
+            self.mean_plies,
+            MoveTime(self.a_ms_per_move),
+            MoveTime(self.b_ms_per_move)
         )?;
         if self.adjudicated_draws > 0 {
             write!(f, "   {} draws adjudicated", self.adjudicated_draws)?;
