@@ -46,7 +46,7 @@ impl Default for GameOptions {
 }
 
 /// A shogi game state: position, recent history and the cached outcome.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct ShogiGame {
     pos: Position,
     /// Ring buffer: key of the position after `i` plies is at `i % HISTORY`.
@@ -210,9 +210,8 @@ impl Game for ShogiGame {
     fn evaluate(&self) -> i32 {
         let mut score = 0;
         let black = self.pos.color_bb(Color::Black);
-        for k in 1..15 {
-            let bb = self.pos.by_kind[k];
-            score += VALUE[k] * ((bb & black).count() as i32 - (bb & !black).count() as i32);
+        for (bb, value) in self.pos.by_kind.iter().zip(VALUE).skip(1) {
+            score += value * ((*bb & black).count() as i32 - (*bb & !black).count() as i32);
         }
         for k in crate::types::HAND_KINDS {
             let diff = self.pos.hand(Color::Black).count(k) as i32

@@ -54,7 +54,7 @@ impl Position {
         parse_hands(&mut pos, fields[2])?;
         if let Some(n) = fields.get(3) {
             pos.move_number = match n.parse::<u32>() {
-                Ok(v) if v >= 1 && v < u32::MAX / 2 => v,
+                Ok(v) if (1..u32::MAX / 2).contains(&v) => v,
                 _ => return Err(SfenError::MoveNumber(n.to_string())),
             };
         }

@@ -1,0 +1,202 @@
+//! `yomi shogi`: perft, legal moves and board diagrams for shogi positions
+//! (the rules core in `yomi-shogi`).
+
+use anyhow::{Context, Result};
+use std::io::{BufRead, Write};
+use std::time::Instant;
+use yomi_shogi::{Position, divide, perft};
+
+/// Arguments of `yomi shogi`.
+#[derive(clap::Args, Debug)]
+pub struct ShogiArgs {
+    #[command(subcommand)]
+    command: ShogiCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum ShogiCommand {
+    /// Count the leaves of the legal move tree: nodes, time and nodes per second.
+    Perft(PerftArgs),
+    /// The legal moves in USI notation, sorted, on one line.
+    Moves(MovesArgs),
+    /// A board diagram of a position.
+    Show(PositionArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct PositionArgs {
+    /// Position as SFEN (or `startpos`).
+    #[arg(long, default_value = "startpos")]
+    sfen: String,
+    /// USI moves to play from the position first, space-separated (e.g. "7g7f 3c3d").
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct PerftArgs {
+    /// Depth in plies (0-12).
+    depth: u32,
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// Also print the leaf count below each legal move.
+    #[arg(long)]
+    divide: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct MovesArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// Read SFENs from stdin, one per line, and print one sorted move line per
+    /// SFEN (used by the cshogi differential test).
+    #[arg(long, hide = true)]
+    batch: bool,
+}
+
+/// Runs `yomi shogi`.
+pub fn run(args: ShogiArgs) -> Result<()> {
+    match args.command {
+        ShogiCommand::Perft(a) => run_perft(a),
+        ShogiCommand::Moves(a) if a.batch => run_batch(),
+        ShogiCommand::Moves(a) => run_moves(a),
+        ShogiCommand::Show(a) => run_show(a),
+    }
+}
+
+fn load(args: &PositionArgs) -> Result<Position> {
+    let mut pos = Position::from_sfen(&args.sfen).map_err(|e| crate::usage(format!("--sfen: {e}")))?;
+    for (i, text) in args.moves.split_whitespace().enumerate() {
+        let m = pos.parse_usi(text).map_err(|e| crate::usage(format!("--moves, move {}: {e}", i + 1)))?;
+        pos.do_move(m);
+    }
+    Ok(pos)
+}
+
+fn sorted_moves(pos: &Position) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn run_perft(a: PerftArgs) -> Result<()> {
+    if a.depth > 12 {
+        return Err(crate::usage(format!("perft depth {} is too deep (at most 12)", a.depth)));
+    }
+    let mut pos = load(&a.pos)?;
+    let start = Instant::now();
+    let (nodes, per_move) = if a.divide {
+        let d = divide(&mut pos, a.depth.max(1));
+        let mut d: Vec<(String, u64)> = d.into_iter().map(|(m, n)| (m.to_string(), n)).collect();
+        d.sort();
+        (d.iter().map(|x| x.1).sum(), Some(d))
+    } else {
+        (perft(&mut pos, a.depth), None)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let nps = nodes as f64 / secs.max(1e-9);
+    if a.pos.json {
+        let mut obj = serde_json::json!({
+            "sfen": pos.to_sfen(), "depth": a.depth, "nodes": nodes,
+            "seconds": secs, "nodes_per_second": nps,
+        });
+        if let Some(d) = per_move {
+            obj["divide"] = d.into_iter().map(|(m, n)| (m, serde_json::Value::from(n))).collect();
+        }
+        println!("{obj}");
+    } else {
+        if let Some(d) = per_move {
+            for (m, n) in d {
+                println!("{m}: {n}");
+            }
+        }
+        println!("perft({}) = {nodes}  time {secs:.3} s  {:.2} M nodes/s", a.depth, nps / 1e6);
+    }
+    Ok(())
+}
+
+fn run_moves(a: MovesArgs) -> Result<()> {
+    let pos = load(&a.pos)?;
+    let moves = sorted_moves(&pos);
+    if a.pos.json {
+        println!("{}", serde_json::json!({"sfen": pos.to_sfen(), "count": moves.len(), "moves": moves}));
+    } else {
+        println!("{}", moves.join(" "));
+    }
+    Ok(())
+}
+
+fn run_batch() -> Result<()> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = line.context("reading SFENs from stdin")?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let pos = Position::from_sfen(&line).map_err(|e| crate::usage(format!("stdin line {}: {e}", i + 1)))?;
+        writeln!(out, "{}", sorted_moves(&pos).join(" "))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn run_show(a: PositionArgs) -> Result<()> {
+    let pos = load(&a)?;
+    if a.json {
+        let checkers: Vec<String> = pos
+            .checkers()
+            .map(square_name)
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "sfen": pos.to_sfen(),
+                "side_to_move": format!("{:?}", pos.side_to_move()).to_lowercase(),
+                "in_check": !checkers.is_empty(),
+                "checkers": checkers,
+                "legal_moves": pos.legal_moves().len(),
+                "key": format!("{:016x}", pos.key()),
+                "diagram": pos.to_string(),
+            })
+        );
+    } else {
+        println!("{pos}");
+        println!("legal moves: {}", pos.legal_moves().len());
+    }
+    Ok(())
+}
+
+fn square_name(sq: yomi_shogi::Square) -> String {
+    let mut s = String::new();
+    let _ = yomi_shogi::types::write_square(&mut s, sq);
+    s
+}
+
+/// A short shogi demonstration for `yomi tour`.
+pub fn tour() -> Result<()> {
+    println!("== shogi: rules core (bitboards, legal moves, SFEN/USI) ==");
+    let mut pos = Position::startpos();
+    println!("{pos}");
+    for depth in 1..=4 {
+        let start = Instant::now();
+        let n = perft(&mut pos, depth);
+        let s = start.elapsed().as_secs_f64();
+        println!("perft({depth}) = {n:>9}  {:.1} M nodes/s", n as f64 / s.max(1e-9) / 1e6);
+    }
+    for text in ["7g7f", "3c3d", "8h2b+"] {
+        let m = pos.parse_usi(text)?;
+        pos.do_move(m);
+    }
+    println!("\nafter 7g7f 3c3d 8h2b+:\n{pos}");
+    println!("White's legal moves: {}", sorted_moves(&pos).join(" "));
+    match pos.parse_usi("2b3a") {
+        Ok(_) => println!("unexpected: 2b3a accepted"),
+        Err(e) => println!("illegal input is explained: {e}"),
+    }
+    Ok(())
+}

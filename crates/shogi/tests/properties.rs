@@ -1,0 +1,75 @@
+//! Property tests over seeded random playouts: make/unmake restores the
+//! position and key, the incremental key equals the recomputed one, no
+//! generated move leaves the mover's king attacked, SFEN round-trips, and the
+//! parsers never panic on arbitrary text.
+
+use proptest::prelude::*;
+use yomi_search::Rng;
+use yomi_shogi::{MoveList, Position, generate_legal};
+
+const STARTS: [&str; 3] = [
+    "startpos",
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+    "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+];
+
+/// Plays a seeded random game of up to `plies` moves, checking every move.
+fn check_playout(seed: u64, start: usize, plies: usize) -> Result<(), TestCaseError> {
+    let mut rng = Rng::new(seed);
+    let mut pos = Position::from_sfen(STARTS[start]).unwrap();
+    let mut list = MoveList::new();
+    for _ in 0..plies {
+        generate_legal(&pos, &mut list);
+        if list.is_empty() {
+            break;
+        }
+        for &m in list.iter() {
+            let before = pos.clone();
+            let mover = pos.side_to_move();
+            let cap = pos.do_move(m);
+            prop_assert_eq!(pos.key(), pos.compute_key(), "incremental key after {}", m);
+            let ksq = pos.king_square(mover);
+            prop_assert!(
+                !pos.is_attacked(mover.flip(), ksq, pos.occupied()),
+                "{} leaves the king in check in {}",
+                m,
+                before.to_sfen()
+            );
+            pos.undo_move(m, cap);
+            prop_assert_eq!(&pos, &before, "undo of {}", m);
+            prop_assert_eq!(pos.key(), before.key());
+        }
+        let m = list[rng.below(list.len())];
+        pos.do_move(m);
+        let sfen = pos.to_sfen();
+        let back = Position::from_sfen(&sfen).unwrap();
+        prop_assert_eq!(&back, &pos, "SFEN round trip of {}", sfen);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn playouts_keep_invariants(seed in any::<u64>(), start in 0usize..3) {
+        check_playout(seed, start, 120)?;
+    }
+
+    #[test]
+    fn sfen_parser_never_panics(text in "\\PC{0,80}") {
+        let _ = Position::from_sfen(&text);
+    }
+
+    #[test]
+    fn sfen_like_text_never_panics(text in "[plnsgbrkPLNSGBRK+1-9/]{0,60} [bw-] [0-9plnsgbrPLNSGBR-]{0,8} [0-9]{0,3}") {
+        let _ = Position::from_sfen(&text);
+    }
+
+    #[test]
+    fn usi_parser_never_panics(text in "\\PC{0,8}", tail in "[1-9][a-i][1-9][a-i]\\+?|[PLNSGBRK]\\*[0-9][a-j]") {
+        let pos = Position::startpos();
+        let _ = pos.parse_usi(&text);
+        let _ = pos.parse_usi(&tail);
+    }
+}
