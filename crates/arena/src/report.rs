@@ -91,6 +91,9 @@ pub struct MatchReport {
     /// Normalized Elo (pentanomial).
     #[serde(serialize_with = "finite_or_null")]
     pub nelo: f64,
+    /// Half-width of the 95% normalized-Elo interval.
+    #[serde(serialize_with = "finite_or_null")]
+    pub nelo_error: f64,
     /// Likelihood of superiority of A, in [0, 1] (pentanomial).
     pub los: f64,
     /// Pair counts by A's points in the pair: [0, ½, 1, 1½, 2].
@@ -203,6 +206,7 @@ impl MatchReport {
             elo_upper: est.upper,
             elo_error_trinomial: tri.elo().error,
             nelo: est.nelo,
+            nelo_error: est.nelo_error,
             los: penta.los(),
             pentanomial: penta.0,
             draw_ratio: tri.draws as f64 / games as f64,
@@ -265,21 +269,24 @@ impl fmt::Display for MatchReport {
                 format!("{:.2}%", self.score * 100.0)
             },
         )?;
-        let error = if self.elo_error.is_nan() {
-            "undefined".to_string()
-        } else if self.elo_error.is_infinite() {
-            "inf".to_string()
-        } else {
-            format!("{:.1}", self.elo_error)
+        let half_width = |e: f64| {
+            if e.is_nan() {
+                "undefined".to_string()
+            } else if e.is_infinite() {
+                "inf".to_string()
+            } else {
+                format!("{e:.1}")
+            }
         };
         writeln!(
             f,
-            "Elo: {} +/- {} (95% [{}, {}])   nElo: {}   LOS: {:.2}%",
+            "Elo: {} +/- {} (95% [{}, {}])   nElo: {} +/- {}   LOS: {:.2}%",
             Num(self.elo, 1),
-            error,
+            half_width(self.elo_error),
             Num(self.elo_lower, 1),
             Num(self.elo_upper, 1),
             Num(self.nelo, 1),
+            half_width(self.nelo_error),
             self.los * 100.0,
         )?;
         let p = self.pentanomial;

@@ -76,8 +76,11 @@ pub struct EloEstimate {
     pub upper: f64,
     /// Half the interval width, (upper − lower) / 2; +∞ when an end is infinite.
     pub error: f64,
-    /// Normalized Elo: (score − 0.5) / σ_game · 800/ln 10 (NaN when σ = 0).
+    /// Normalized Elo: (score − 0.5) / σ_game · 800/ln 10. With σ = 0 it is
+    /// 0 for a score of ½ (all draws, or all pairs split) and ±∞ otherwise.
     pub nelo: f64,
+    /// Half-width of the 95% nElo interval, z·se/σ_game · 800/ln 10 (NaN when σ = 0).
+    pub nelo_error: f64,
 }
 
 /// Builds the estimate from a mean score, its standard error and the standard
@@ -91,10 +94,16 @@ fn estimate(score: f64, stderr: f64, game_sigma: f64) -> EloEstimate {
     } else {
         (upper - lower) / 2.0
     };
-    let nelo = if game_sigma > 0.0 {
-        (score - 0.5) / game_sigma * NELO_SCALE
+    let (nelo, nelo_error) = if game_sigma > 0.0 {
+        (
+            (score - 0.5) / game_sigma * NELO_SCALE,
+            Z95 * stderr / game_sigma * NELO_SCALE,
+        )
+    } else if score == 0.5 {
+        (0.0, f64::NAN)
     } else {
-        f64::NAN
+        // Every unit scored the same, away from ½ (or no data: NaN stays NaN).
+        ((score - 0.5).signum() * f64::INFINITY, f64::NAN)
     };
     EloEstimate {
         score,
@@ -104,6 +113,7 @@ fn estimate(score: f64, stderr: f64, game_sigma: f64) -> EloEstimate {
         upper,
         error,
         nelo,
+        nelo_error,
     }
 }
 
@@ -321,8 +331,10 @@ mod tests {
         assert!(close(e.upper, 218.2518, 1e-3), "{e:?}");
         assert!(close(e.lower, 86.2250, 1e-3), "{e:?}");
         assert!(close(e.error, 66.0134, 1e-3), "{e:?}");
-        // nElo = (0.7 − 0.5)/0.4 · 347.4356 = 173.7178
+        // nElo = (0.7 − 0.5)/0.4 · 347.4356 = 173.7178,
+        // its error 1.959964·0.04/0.4 · 347.4356 = 68.0961.
         assert!(close(e.nelo, 173.7178, 1e-3), "{e:?}");
+        assert!(close(e.nelo_error, 68.0961, 1e-3), "{e:?}");
     }
 
     #[test]
@@ -436,7 +448,10 @@ mod tests {
         .elo();
         assert_eq!(all_draws.elo, 0.0);
         assert_eq!(all_draws.error, 0.0);
-        assert!(all_draws.nelo.is_nan());
+        assert_eq!(all_draws.nelo, 0.0);
+        assert!(all_draws.nelo_error.is_nan());
+        assert_eq!(Pentanomial([2, 0, 0, 0, 0]).elo().nelo, f64::NEG_INFINITY);
+        assert!(none.nelo.is_nan());
 
         // 1 win in 2 games: the interval reaches past 0 and 1, giving infinite ends.
         let tiny = Trinomial {
