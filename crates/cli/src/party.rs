@@ -4,7 +4,7 @@
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -16,6 +16,13 @@ use yomi_party::player::{GreedyPlayer, Player, RandomPlayer};
 use yomi_party::{Battle, Dex, Outcome, Party, io, ridge, search};
 use yomi_search::Rng;
 use yomi_search::rng::derive_seed;
+
+/// Writes a line to stdout, returning write errors (a closed pipe ends the command quietly).
+macro_rules! outln {
+    ($($t:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($t)*)?
+    };
+}
 
 /// Arguments of `yomi party`.
 #[derive(clap::Args, Debug)]
@@ -159,11 +166,27 @@ struct SearchArgs {
 
 /// Runs `yomi party ...`.
 pub fn run(args: PartyArgs) -> Result<()> {
-    match args.command {
+    let r = match args.command {
         PartyCommand::Battle(a) => battle(a),
         PartyCommand::Dataset(a) => dataset(a),
         PartyCommand::Fit(a) => fit(a),
         PartyCommand::Search(a) => search_cmd(a),
+    };
+    quiet_broken_pipe(r)
+}
+
+/// `yomi party battle --log | head` is not an error.
+fn quiet_broken_pipe(r: Result<()>) -> Result<()> {
+    match r {
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            Ok(())
+        }
+        r => r,
     }
 }
 
@@ -271,19 +294,23 @@ fn battle(args: BattleArgs) -> Result<()> {
         log: first.2,
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
-    println!(
+    outln!(
         "profile {}\nA: {}\nB: {}",
-        report.profile, report.a, report.b
+        report.profile,
+        report.a,
+        report.b
     );
     for l in &report.log {
-        println!("  {l}");
+        outln!("  {l}");
     }
-    println!(
+    outln!(
         "{} game(s): A wins {wa}, draws {dr}, B wins {wb} (first game: {} after {} turns)",
-        args.games, report.first_winner, report.first_turns
+        args.games,
+        report.first_winner,
+        report.first_turns
     );
     Ok(())
 }
@@ -464,9 +491,9 @@ fn dataset(args: DatasetArgs) -> Result<()> {
         best_party: data.parties[bi].format(&dex),
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        println!(
+        outln!(
             "{} parties x {} opponents x {} game(s) under {}: {} battles in {:.2} s = {:.0} battles/s ({:.0}/s per thread, {} threads)",
             args.parties,
             args.opponents,
@@ -478,11 +505,13 @@ fn dataset(args: DatasetArgs) -> Result<()> {
             report.battles_per_second_per_thread,
             threads
         );
-        println!(
+        outln!(
             "mean score {:.4}; best {:.2}: {}",
-            report.mean_score, best, report.best_party
+            report.mean_score,
+            best,
+            report.best_party
         );
-        println!(
+        outln!(
             "wrote {}{}",
             report.out,
             report
@@ -571,33 +600,43 @@ fn fit(args: FitArgs) -> Result<()> {
         sets,
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
-    println!(
+    outln!(
         "{} ({}), {} training / {} held-out parties",
         report.data,
         report.profile.as_deref().unwrap_or("profile unknown"),
         report.train,
         report.test
     );
-    println!(
+    outln!(
         "{:<16} {:>8} {:>6} {:>9} {:>9} {:>9}",
-        "features", "count", "alpha", "R2 test", "R2 train", "2017"
+        "features",
+        "count",
+        "alpha",
+        "R2 test",
+        "R2 train",
+        "2017"
     );
     for r in &report.table {
-        println!(
+        outln!(
             "{:<16} {:>8} {:>6} {:>9.3} {:>9.3} {:>9.3}",
-            r.set, r.features, r.alpha, r.r2_test, r.r2_train, r.original
+            r.set,
+            r.features,
+            r.alpha,
+            r.r2_test,
+            r.r2_train,
+            r.original
         );
     }
-    println!("\nlargest coefficients (all five groups):");
+    outln!("\nlargest coefficients (all five groups):");
     for (n, c) in &report.largest {
-        println!("  {c:+.4}  {n}");
+        outln!("  {c:+.4}  {n}");
     }
-    println!("smallest coefficients:");
+    outln!("smallest coefficients:");
     for (n, c) in &report.smallest {
-        println!("  {c:+.4}  {n}");
+        outln!("  {c:+.4}  {n}");
     }
     Ok(())
 }
@@ -695,23 +734,31 @@ fn search_cmd(args: SearchArgs) -> Result<()> {
         best_random,
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
-    println!(
+    outln!(
         "{} starts -> {} distinct local optima (model {} features, alpha {}, profile {})",
-        report.starts, report.distinct_optima, report.features, report.alpha, report.profile
+        report.starts,
+        report.distinct_optima,
+        report.features,
+        report.alpha,
+        report.profile
     );
-    println!(
+    outln!(
         "simulated: {} games against each of {} opponents",
-        args.games, meta.opponents
+        args.games,
+        meta.opponents
     );
-    println!(
+    outln!(
         "{:>9} {:>9} {:>9} {:>9}  party",
-        "predicted", "dataset", "sim opps", "sim fresh"
+        "predicted",
+        "dataset",
+        "sim opps",
+        "sim fresh"
     );
-    let row = |v: &Verified, tag: &str| {
-        println!(
+    let row = |v: &Verified, tag: &str| -> Result<()> {
+        outln!(
             "{:>9.3} {:>9} {:>9.3} {:>9.3}  {}{tag}",
             v.predicted,
             v.dataset_score
@@ -719,19 +766,24 @@ fn search_cmd(args: SearchArgs) -> Result<()> {
             v.simulated_vs_dataset_opponents,
             v.simulated_vs_fresh_opponents,
             v.party
-        )
+        );
+        Ok(())
     };
     for v in &report.found {
-        row(v, "");
+        row(v, "")?;
     }
-    row(&report.best_random, "  (best of the random parties)");
+    row(&report.best_random, "  (best of the random parties)")?;
     Ok(())
 }
 
 /// A short demonstration for `yomi tour`: one logged battle under each rules
 /// profile and a tiny experiment with its fit.
 pub fn tour() -> Result<()> {
-    println!("== party: Gen-1 battles and the party-strength model ==");
+    quiet_broken_pipe(tour_inner())
+}
+
+fn tour_inner() -> Result<()> {
+    outln!("== party: Gen-1 battles and the party-strength model ==");
     let dex = load("cartridge")?;
     let a = Party::parse(
         &dex,
@@ -741,7 +793,7 @@ pub fn tour() -> Result<()> {
         &dex,
         "Gengar:Night Shade/Confuse Ray/Thunderbolt/Psychic;Jynx:Lovely Kiss/Blizzard/Psychic/Reflect;Dugtrio:Dig/Slash/Rock Slide/Body Slam",
     )?;
-    println!("A: {}\nB: {}", a.format(&dex), b.format(&dex));
+    outln!("A: {}\nB: {}", a.format(&dex), b.format(&dex));
     let mut battle = Battle::new(&dex, [&a, &b], 5);
     let mut log = TextLog::default();
     let o = battle.play(
@@ -750,12 +802,12 @@ pub fn tour() -> Result<()> {
         &mut log,
     );
     for l in log.lines.iter().take(24) {
-        println!("  {l}");
+        outln!("  {l}");
     }
     if log.lines.len() > 24 {
-        println!("  ... ({} more lines)", log.lines.len() - 24);
+        outln!("  ... ({} more lines)", log.lines.len() - 24);
     }
-    println!(
+    outln!(
         "result: {o:?} after {} turns (random players, cartridge rules)",
         battle.turn
     );
@@ -783,7 +835,7 @@ pub fn tour() -> Result<()> {
             .collect();
         let r2 = ridge::r2(&data.scores[800..], &pred);
         let (top, _) = model::extremes(&feats, &m, 3);
-        println!(
+        outln!(
             "{profile}: 1000 parties x 30 opponents = 30000 battles in {secs:.2} s; P+M ridge (alpha {}) held-out R2 {r2:.3}; strongest: {}",
             m.fit.alpha,
             top.iter()
@@ -792,6 +844,6 @@ pub fn tour() -> Result<()> {
                 .join(", ")
         );
     }
-    println!("(full experiment: yomi party dataset --out d.csv && yomi party fit --data d.csv)");
+    outln!("(full experiment: yomi party dataset --out d.csv && yomi party fit --data d.csv)");
     Ok(())
 }

@@ -31,12 +31,12 @@ pub enum PartyError {
         reason: String,
     },
     /// An I/O failure, with the path involved.
-    #[error("{path}: {source}")]
+    #[error("cannot access {path}: {err}")]
     Io {
         /// File path.
         path: String,
-        /// Underlying error.
-        source: std::io::Error,
+        /// Underlying error (shown in the message, so not chained as a source).
+        err: std::io::Error,
     },
     /// Invalid parameters for a fit, an experiment or a search.
     #[error("invalid parameters: {0}")]

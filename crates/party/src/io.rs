@@ -18,7 +18,7 @@ use std::path::Path;
 fn io_err(path: &Path, source: std::io::Error) -> PartyError {
     PartyError::Io {
         path: path.display().to_string(),
-        source,
+        err: source,
     }
 }
 

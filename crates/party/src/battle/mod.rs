@@ -300,6 +300,9 @@ impl<'d> Battle<'d> {
             }
             for (side, act) in actions.iter().enumerate() {
                 if let Action::Switch(i) = *act {
+                    if L::ENABLED {
+                        log.line(format!("{} is withdrawn", self.name(side)));
+                    }
                     self.switch_in(side, i, log);
                 }
             }
