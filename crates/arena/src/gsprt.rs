@@ -15,7 +15,7 @@
 //! Entries with zero frequency take no part. Callers regularize empty
 //! buckets (see [`crate::sprt`]) so both hypotheses stay reachable.
 
-/// Solves Σ p̂ᵢ φᵢ / (1 + θ φᵢ) = 0 for θ by bisection, over the entries with
+/// Solves Σ p̂ᵢ φᵢ / (1 + θ φᵢ) = 0 for θ (safeguarded Newton), over the entries with
 /// p̂ᵢ > 0, on the interval where every 1 + θφᵢ stays positive. `None` when
 /// the φᵢ do not straddle zero (no solution exists).
 fn solve_theta(phi: &[f64], probs: &[f64]) -> Option<f64> {
@@ -25,25 +25,35 @@ fn solve_theta(phi: &[f64], probs: &[f64]) -> Option<f64> {
     if !(min < 0.0 && max > 0.0) {
         return None;
     }
-    // The sum decreases in θ, from +∞ just above −1/max to −∞ just below −1/min.
+    // The sum decreases in θ, from +∞ just above −1/max to −∞ just below
+    // −1/min: Newton steps inside a shrinking bracket, bisecting whenever a
+    // step would leave it (so convergence is guaranteed and usually quadratic).
     let (mut lo, mut hi) = (-1.0 / max, -1.0 / min);
-    let f = |theta: f64| {
-        live()
-            .map(|(&f, &p)| p * f / (1.0 + theta * f))
-            .sum::<f64>()
+    let eval = |theta: f64| {
+        live().fold((0.0, 0.0), |(f, df), (&x, &p)| {
+            let d = 1.0 + theta * x;
+            (f + p * x / d, df - p * x * x / (d * d))
+        })
     };
+    let mut theta = 0.0; // lo < 0 < hi
     for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
+        let (f, df) = eval(theta);
+        if f == 0.0 {
+            return Some(theta);
         }
-        if f(mid) > 0.0 {
-            lo = mid;
+        if f > 0.0 {
+            lo = theta;
         } else {
-            hi = mid;
+            hi = theta;
         }
+        let newton = theta - f / df;
+        let next = if newton > lo && newton < hi { newton } else { 0.5 * (lo + hi) };
+        if next == theta || (next - theta).abs() <= 1e-15 * (1.0 + theta.abs()) {
+            return Some(next);
+        }
+        theta = next;
     }
-    Some(0.5 * (lo + hi))
+    Some(theta)
 }
 
 /// Frequencies and total from counts.
@@ -76,7 +86,9 @@ fn mle_with_mean(points: &[f64], probs: &[f64], s: f64) -> Option<Vec<f64>> {
 
 /// Maximum-likelihood distribution on `points` with (μ − ½)/σ = `t`.
 fn mle_with_t(points: &[f64], probs: &[f64], t: f64) -> Vec<f64> {
-    let mut p = vec![1.0 / points.len() as f64; points.len()];
+    // Start from the observed frequencies: the answer is a reweighting of
+    // them, so this is close and saves iterations over a uniform start.
+    let mut p = probs.to_vec();
     for _ in 0..200 {
         let mu: f64 = points.iter().zip(&p).map(|(a, q)| a * q).sum();
         let var: f64 = points
