@@ -6,20 +6,31 @@
 //! never move, nifu and uchifuzume (mate by pawn drop) excluded. Pins and
 //! checks are handled during generation, so no move needs a legality test
 //! afterwards; [`MoveList::len`] is therefore the perft leaf count.
+//! [`count_legal`] runs the same generator with a counting sink that adds
+//! popcounts of destination sets instead of writing moves (bulk counting).
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::types::{Color, Kind, Move, Square, rank_of, relative_rank};
+use crate::types::{Color, Kind, Move, Square};
+use std::mem::MaybeUninit;
 
 /// Upper bound on legal moves in any position (the known maximum is 593).
 pub const MAX_MOVES: usize = 600;
 
-/// A fixed-capacity move list (no heap allocation).
-#[derive(Clone)]
+/// A fixed-capacity move list (no heap allocation, no initialisation cost).
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
+}
+
+impl Clone for MoveList {
+    fn clone(&self) -> MoveList {
+        let mut l = MoveList::new();
+        l.moves[..self.len].copy_from_slice(&self.moves[..self.len]);
+        l.len = self.len;
+        l
+    }
 }
 
 impl Default for MoveList {
@@ -33,14 +44,14 @@ impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::NONE; MAX_MOVES],
+            moves: [MaybeUninit::uninit(); MAX_MOVES],
             len: 0,
         }
     }
 
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
+        self.moves[self.len] = MaybeUninit::new(m);
         self.len += 1;
     }
 
@@ -65,7 +76,9 @@ impl MoveList {
     /// The moves as a slice.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` entries were written by `push` (the only
+        // writer), and `MaybeUninit<Move>` has the layout of `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
     /// True when `m` is in the list.
@@ -131,42 +144,104 @@ fn pawn_files(pos: &Position, c: Color) -> Bitboard {
     Bitboard(files)
 }
 
+/// Where the generator puts moves: a list, or just a count.
+trait Sink {
+    /// Board moves from `from`: promotions to `promo`, non-promotions to `plain`.
+    fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard);
+    /// Pawn pushes: destinations, origin = destination + `back`.
+    fn pawns(&mut self, back: isize, promo: Bitboard, plain: Bitboard);
+    /// Drops of `kind` on every square of `to`.
+    fn drops(&mut self, kind: Kind, to: Bitboard);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard) {
+        for to in promo {
+            self.push(Move::new(from, to, true));
+        }
+        for to in plain {
+            self.push(Move::new(from, to, false));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, back: isize, promo: Bitboard, plain: Bitboard) {
+        for to in promo {
+            self.push(Move::new((to as isize + back) as Square, to, true));
+        }
+        for to in plain {
+            self.push(Move::new((to as isize + back) as Square, to, false));
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: Kind, to: Bitboard) {
+        for sq in to {
+            self.push(Move::drop(kind, sq));
+        }
+    }
+}
+
+/// Counts moves without writing them.
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn board(&mut self, _from: Square, promo: Bitboard, plain: Bitboard) {
+        self.0 += (promo.count() + plain.count()) as usize;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, _back: isize, promo: Bitboard, plain: Bitboard) {
+        self.0 += (promo.count() + plain.count()) as usize;
+    }
+    #[inline(always)]
+    fn drops(&mut self, _kind: Kind, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+}
+
 /// Writes all legal moves of the side to move into `list` (cleared first).
 pub fn generate_legal(pos: &Position, list: &mut MoveList) {
     list.clear();
+    generate(pos, list);
+}
+
+/// Number of legal moves (what perft counts at its last ply), computed by
+/// bulk counting: the same generator, adding the sizes of destination sets.
+#[inline]
+pub fn count_legal(pos: &Position) -> usize {
+    let mut c = Counter(0);
+    generate(pos, &mut c);
+    c.0
+}
+
+#[inline(always)]
+fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let checkers = pos.checkers();
     if checkers.is_empty() {
         let us = pos.side_to_move();
         let target = !pos.color_bb(us);
         let pinned = pos.pinned(us);
-        piece_moves(pos, target, pinned, list);
-        king_moves(pos, pos.occupied(), list);
-        drops(pos, !pos.occupied(), list);
+        piece_moves(pos, target, pinned, sink);
+        king_moves(pos, pos.occupied(), sink);
+        drops(pos, !pos.occupied(), sink);
     } else {
-        evasions(pos, checkers, list);
+        evasions(pos, checkers, sink);
     }
 }
 
-/// Number of legal moves (what perft counts at its last ply).
-#[inline]
-pub fn count_legal(pos: &Position) -> usize {
-    let mut list = MoveList::new();
-    generate_legal(pos, &mut list);
-    list.len()
-}
-
-fn evasions(pos: &Position, checkers: Bitboard, list: &mut MoveList) {
+#[inline(always)]
+fn evasions<S: Sink>(pos: &Position, checkers: Bitboard, sink: &mut S) {
     let us = pos.side_to_move();
     let ksq = pos.king_square(us);
-    king_moves(pos, pos.occupied() ^ Bitboard::from_square(ksq), list);
+    king_moves(pos, pos.occupied() ^ Bitboard::from_square(ksq), sink);
     if checkers.more_than_one() {
         return;
     }
     let checker = checkers.lsb();
     let block = attacks::between(ksq, checker);
-    piece_moves(pos, block | checkers, pos.pinned(us), list);
+    piece_moves(pos, block | checkers, pos.pinned(us), sink);
     if block.any() {
-        drops(pos, block, list);
+        drops(pos, block, sink);
     }
 }
 
@@ -174,15 +249,17 @@ fn evasions(pos: &Position, checkers: Bitboard, list: &mut MoveList) {
 /// the enemy sliders see (the king removed when in check, so it cannot step
 /// back along a checking ray).
 #[inline(always)]
-fn king_moves(pos: &Position, occ: Bitboard, list: &mut MoveList) {
+fn king_moves<S: Sink>(pos: &Position, occ: Bitboard, sink: &mut S) {
     let us = pos.side_to_move();
     let them = us.flip();
     let ksq = pos.king_square(us);
+    let mut safe = Bitboard::EMPTY;
     for to in attacks::king(ksq) & !pos.color_bb(us) {
         if !pos.is_attacked(them, to, occ) {
-            list.push(Move::new(ksq, to, false));
+            safe |= Bitboard::from_square(to);
         }
     }
+    sink.board(ksq, Bitboard::EMPTY, safe);
 }
 
 #[inline(always)]
@@ -196,120 +273,75 @@ fn restrict(pinned: Bitboard, ksq: Square, from: Square, att: Bitboard) -> Bitbo
 
 /// Moves of every piece but the king onto `target` (which excludes own pieces).
 #[inline(always)]
-fn piece_moves(pos: &Position, target: Bitboard, pinned: Bitboard, list: &mut MoveList) {
+fn piece_moves<S: Sink>(pos: &Position, target: Bitboard, pinned: Bitboard, sink: &mut S) {
     let us = pos.side_to_move();
     let ksq = pos.king_square(us);
     let occ = pos.occupied();
     let zone = ranks(us, 0, 2);
+    let not_last1 = !ranks(us, 0, 0);
+    let not_last2 = !ranks(us, 0, 1);
 
-    // Pawns, all at once by shifting: an unpromoted pawn is never on its last rank.
+    // Pawns, all at once by shifting: an unpromoted pawn is never on its last
+    // rank, so the shift never crosses into the next file.
     let pawns = pos.pieces(us, Kind::Pawn);
-    let (pushed, back) = match us {
-        Color::Black => (Bitboard(pawns.0 >> 1), 1isize),
-        Color::White => (Bitboard(pawns.0 << 1), -1isize),
+    let free = pawns & !pinned;
+    let shift = |b: Bitboard| match us {
+        Color::Black => Bitboard(b.0 >> 1),
+        Color::White => Bitboard(b.0 << 1),
     };
-    for to in pushed & target {
-        let from = (to as isize + back) as Square;
-        if pinned.has(from) && !attacks::line(ksq, from).has(to) {
-            continue;
-        }
-        let rr = relative_rank(us, rank_of(to));
-        if rr <= 2 {
-            list.push(Move::new(from, to, true));
-        }
-        if rr != 0 {
-            list.push(Move::new(from, to, false));
-        }
+    let back = if us == Color::Black { 1 } else { -1 };
+    let mut to = shift(free) & target;
+    // A pinned pawn may still push along its own file.
+    for from in pawns & pinned {
+        to |= shift(Bitboard::from_square(from)) & target & attacks::line(ksq, from);
     }
+    sink.pawns(back, to & zone, to & not_last1);
 
     for from in pos.pieces(us, Kind::Lance) {
         let att = restrict(pinned, ksq, from, attacks::lance(us, from, occ) & target);
-        for to in att {
-            let rr = relative_rank(us, rank_of(to));
-            if rr <= 2 {
-                list.push(Move::new(from, to, true));
-            }
-            if rr != 0 {
-                list.push(Move::new(from, to, false));
-            }
-        }
+        sink.board(from, att & zone, att & not_last1);
     }
 
     // A pinned knight can never move: no knight step stays on a line.
     for from in pos.pieces(us, Kind::Knight) & !pinned {
-        for to in attacks::knight(us, from) & target {
-            let rr = relative_rank(us, rank_of(to));
-            if rr <= 2 {
-                list.push(Move::new(from, to, true));
-            }
-            if rr >= 2 {
-                list.push(Move::new(from, to, false));
-            }
-        }
+        let att = attacks::knight(us, from) & target;
+        sink.board(from, att & zone, att & not_last2);
     }
 
     for from in pos.pieces(us, Kind::Silver) {
         let att = restrict(pinned, ksq, from, attacks::silver(us, from) & target);
-        let from_zone = zone.has(from);
-        for to in att {
-            if from_zone || zone.has(to) {
-                list.push(Move::new(from, to, true));
-            }
-            list.push(Move::new(from, to, false));
-        }
+        let promo = if zone.has(from) { att } else { att & zone };
+        sink.board(from, promo, att);
     }
 
     for from in pos.golds() & pos.color_bb(us) {
         let att = restrict(pinned, ksq, from, attacks::gold(us, from) & target);
-        for to in att {
-            list.push(Move::new(from, to, false));
-        }
+        sink.board(from, Bitboard::EMPTY, att);
     }
 
     for from in pos.pieces(us, Kind::Bishop) {
         let att = restrict(pinned, ksq, from, attacks::bishop(from, occ) & target);
-        slider_moves(from, att, zone, list);
+        let promo = if zone.has(from) { att } else { att & zone };
+        sink.board(from, promo, att);
     }
     for from in pos.pieces(us, Kind::Rook) {
         let att = restrict(pinned, ksq, from, attacks::rook(from, occ) & target);
-        slider_moves(from, att, zone, list);
+        let promo = if zone.has(from) { att } else { att & zone };
+        sink.board(from, promo, att);
     }
     for from in pos.pieces(us, Kind::Horse) {
         let att = restrict(pinned, ksq, from, attacks::horse(from, occ) & target);
-        for to in att {
-            list.push(Move::new(from, to, false));
-        }
+        sink.board(from, Bitboard::EMPTY, att);
     }
     for from in pos.pieces(us, Kind::Dragon) {
         let att = restrict(pinned, ksq, from, attacks::dragon(from, occ) & target);
-        for to in att {
-            list.push(Move::new(from, to, false));
-        }
-    }
-}
-
-/// Bishop or rook moves: promotion is optional whenever it is allowed.
-#[inline(always)]
-fn slider_moves(from: Square, att: Bitboard, zone: Bitboard, list: &mut MoveList) {
-    if zone.has(from) {
-        for to in att {
-            list.push(Move::new(from, to, true));
-            list.push(Move::new(from, to, false));
-        }
-    } else {
-        for to in att & zone {
-            list.push(Move::new(from, to, true));
-            list.push(Move::new(from, to, false));
-        }
-        for to in att & !zone {
-            list.push(Move::new(from, to, false));
-        }
+        sink.board(from, Bitboard::EMPTY, att);
     }
 }
 
 /// Drops onto the empty squares in `target`.
 #[inline(always)]
-fn drops(pos: &Position, target: Bitboard, list: &mut MoveList) {
+fn drops<S: Sink>(pos: &Position, target: Bitboard, sink: &mut S) {
     let us = pos.side_to_move();
     let hand = pos.hand(us);
     if hand.is_empty() {
@@ -323,49 +355,20 @@ fn drops(pos: &Position, target: Bitboard, list: &mut MoveList) {
         if (t & check_sq).any() && pawn_drop_mates(pos, check_sq.lsb()) {
             t ^= check_sq;
         }
-        for to in t {
-            list.push(Move::drop(Kind::Pawn, to));
-        }
+        sink.drops(Kind::Pawn, t);
     }
     if !hand.has_non_pawn() {
         return;
     }
-    // Kinds droppable anywhere, then lance and knight with their rank limits.
-    let mut any = [Kind::Pawn; 4];
-    let mut n_any = 0;
+    if hand.has(Kind::Lance) {
+        sink.drops(Kind::Lance, target & !ranks(us, 0, 0));
+    }
+    if hand.has(Kind::Knight) {
+        sink.drops(Kind::Knight, target & !ranks(us, 0, 1));
+    }
     for k in [Kind::Silver, Kind::Gold, Kind::Bishop, Kind::Rook] {
         if hand.has(k) {
-            any[n_any] = k;
-            n_any += 1;
-        }
-    }
-    let any = &any[..n_any];
-    let has_lance = hand.has(Kind::Lance);
-    let has_knight = hand.has(Kind::Knight);
-    let last1 = ranks(us, 0, 0);
-    let last2 = ranks(us, 0, 1);
-    for to in target & last1 {
-        for &k in any {
-            list.push(Move::drop(k, to));
-        }
-    }
-    for to in target & (last2 ^ last1) {
-        if has_lance {
-            list.push(Move::drop(Kind::Lance, to));
-        }
-        for &k in any {
-            list.push(Move::drop(k, to));
-        }
-    }
-    for to in target & !last2 {
-        if has_lance {
-            list.push(Move::drop(Kind::Lance, to));
-        }
-        if has_knight {
-            list.push(Move::drop(Kind::Knight, to));
-        }
-        for &k in any {
-            list.push(Move::drop(k, to));
+            sink.drops(k, target);
         }
     }
 }

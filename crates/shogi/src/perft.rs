@@ -5,7 +5,7 @@
 //! moves ("bulk counting"), which is exact because the generator is fully
 //! legal. The position is restored on return.
 
-use crate::movegen::{MoveList, generate_legal};
+use crate::movegen::{MoveList, count_legal, generate_legal};
 use crate::position::Position;
 use crate::types::Move;
 
@@ -14,11 +14,11 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return count_legal(pos) as u64;
+    }
     let mut list = MoveList::new();
     generate_legal(pos, &mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut nodes = 0;
     for &m in list.iter() {
         let cap = pos.do_move(m);

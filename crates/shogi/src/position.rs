@@ -139,20 +139,56 @@ impl Position {
         let them = c.flip();
         let k = &self.by_kind;
         let steppers = self.king_steppers();
-        let att = (attacks::pawn(them, sq) & k[Kind::Pawn as usize])
+        let own = self.by_color[c.index()];
+        let mut att = ((attacks::pawn(them, sq) & k[Kind::Pawn as usize])
             | (attacks::knight(them, sq) & k[Kind::Knight as usize])
             | (attacks::silver(them, sq) & (k[Kind::Silver as usize] | steppers))
-            | (attacks::gold(them, sq) & (self.golds() | steppers))
-            | (attacks::lance(them, sq, occ) & k[Kind::Lance as usize])
-            | (attacks::bishop(sq, occ) & self.diagonal_sliders())
-            | (attacks::rook(sq, occ) & self.orthogonal_sliders());
-        att & self.by_color[c.index()]
+            | (attacks::gold(them, sq) & (self.golds() | steppers)))
+            & own;
+        // Trace a slider ray only when such a slider is on the empty-board line.
+        let lances = k[Kind::Lance as usize] & own;
+        if (attacks::lance_empty(them, sq) & lances).any() {
+            att |= attacks::lance(them, sq, occ) & lances;
+        }
+        let bishops = self.diagonal_sliders() & own;
+        if (attacks::bishop_empty(sq) & bishops).any() {
+            att |= attacks::bishop(sq, occ) & bishops;
+        }
+        let rooks = self.orthogonal_sliders() & own;
+        if (attacks::rook_empty(sq) & rooks).any() {
+            att |= attacks::rook(sq, occ) & rooks;
+        }
+        att
     }
 
-    /// True when color `c` attacks `sq` (sliders see through `occ`).
+    /// True when color `c` attacks `sq` (sliders see through `occ`). Cheaper
+    /// than [`Position::attackers_to`]: step attacks first, and a slider ray
+    /// is only traced when an enemy slider lies on its empty-board line.
     #[inline]
     pub fn is_attacked(&self, c: Color, sq: Square, occ: Bitboard) -> bool {
-        self.attackers_to(c, sq, occ).any()
+        let them = c.flip();
+        let k = &self.by_kind;
+        let own = self.by_color[c.index()];
+        let steppers = self.king_steppers();
+        let step = (attacks::pawn(them, sq) & k[Kind::Pawn as usize])
+            | (attacks::knight(them, sq) & k[Kind::Knight as usize])
+            | (attacks::silver(them, sq) & (k[Kind::Silver as usize] | steppers))
+            | (attacks::gold(them, sq) & (self.golds() | steppers));
+        if (step & own).any() {
+            return true;
+        }
+        let rooks = self.orthogonal_sliders() & own;
+        if (attacks::rook_empty(sq) & rooks).any() && (attacks::rook(sq, occ) & rooks).any() {
+            return true;
+        }
+        let bishops = self.diagonal_sliders() & own;
+        if (attacks::bishop_empty(sq) & bishops).any() && (attacks::bishop(sq, occ) & bishops).any()
+        {
+            return true;
+        }
+        let lances = k[Kind::Lance as usize] & own;
+        (attacks::lance_empty(them, sq) & lances).any()
+            && (attacks::lance(them, sq, occ) & lances).any()
     }
 
     /// Enemy pieces giving check to the side to move.

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use yomi_search::Rng;
-use yomi_shogi::{MoveList, Position, generate_legal};
+use yomi_shogi::{MoveList, Position, count_legal, generate_legal};
 
 const STARTS: [&str; 3] = [
     "startpos",
@@ -20,6 +20,12 @@ fn check_playout(seed: u64, start: usize, plies: usize) -> Result<(), TestCaseEr
     let mut list = MoveList::new();
     for _ in 0..plies {
         generate_legal(&pos, &mut list);
+        prop_assert_eq!(
+            count_legal(&pos),
+            list.len(),
+            "bulk count of {}",
+            pos.to_sfen()
+        );
         if list.is_empty() {
             break;
         }
