@@ -41,6 +41,72 @@ enum PartyCommand {
     Fit(FitArgs),
     /// Hill-climb parties on the fitted model, then verify them by simulation.
     Search(SearchArgs),
+    /// Single-thread speed: random battles between random parties (battles/s, turns/s).
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct BenchArgs {
+    /// Battles to play.
+    #[arg(long, default_value_t = 100_000)]
+    battles: u64,
+    /// Rules profile: cartridge or pokeai2017.
+    #[arg(long, default_value = "cartridge")]
+    profile: String,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct BenchReport {
+    profile: String,
+    battles: u64,
+    turns: u64,
+    seconds: f64,
+    battles_per_second: f64,
+    turns_per_second: f64,
+    mean_turns: f64,
+    side0_wins: u64,
+    draws: u64,
+}
+
+fn bench(args: BenchArgs) -> Result<()> {
+    let dex = load(&args.profile)?;
+    if args.battles == 0 {
+        return Err(crate::usage("--battles must be at least 1"));
+    }
+    let t = Instant::now();
+    let r = experiment::play_random_battles(&dex, args.battles, args.seed, false);
+    let secs = t.elapsed().as_secs_f64();
+    let report = BenchReport {
+        profile: dex.profile.clone(),
+        battles: r.battles,
+        turns: r.turns,
+        seconds: secs,
+        battles_per_second: r.battles as f64 / secs,
+        turns_per_second: r.turns as f64 / secs,
+        mean_turns: r.turns as f64 / r.battles as f64,
+        side0_wins: r.wins0,
+        draws: r.draws,
+    };
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        outln!(
+            "{} random 3v3 battles ({}) on one thread: {:.3} s, {:.0} battles/s, {:.0} turns/s, {:.1} turns per battle",
+            report.battles,
+            report.profile,
+            secs,
+            report.battles_per_second,
+            report.turns_per_second,
+            report.mean_turns
+        );
+    }
+    Ok(())
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,6 +237,7 @@ pub fn run(args: PartyArgs) -> Result<()> {
         PartyCommand::Dataset(a) => dataset(a),
         PartyCommand::Fit(a) => fit(a),
         PartyCommand::Search(a) => search_cmd(a),
+        PartyCommand::Bench(a) => bench(a),
     };
     quiet_broken_pipe(r)
 }

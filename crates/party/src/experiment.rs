@@ -138,3 +138,42 @@ pub fn run(dex: &Dex, cfg: &ExperimentConfig, progress: &(dyn Fn(usize) + Sync))
     );
     Dataset { parties, scores }
 }
+
+/// Totals of [`play_random_battles`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BattleTotals {
+    /// Battles played.
+    pub battles: u64,
+    /// Turns played, summed over battles.
+    pub turns: u64,
+    /// Battles won by side 0.
+    pub wins0: u64,
+    /// Drawn battles.
+    pub draws: u64,
+}
+
+/// Plays `n` random-play battles between random parties on one thread (the
+/// benchmark workload: parties are drawn before the clock matters, battles
+/// `i` uses party `2i mod 512` against `2i+1 mod 512`).
+pub fn play_random_battles(dex: &Dex, n: u64, seed: u64, learnset: bool) -> BattleTotals {
+    let pool = random_parties(dex, 512, derive_seed(seed, 0), learnset);
+    let mut t = BattleTotals::default();
+    for i in 0..n {
+        let (a, b) = (
+            &pool[(2 * i % 512) as usize],
+            &pool[((2 * i + 1) % 512) as usize],
+        );
+        let s = derive_seed(seed, i + 1);
+        let mut battle = Battle::new(dex, [a, b], s);
+        let mut pa = RandomPlayer::new(derive_seed(s, 1));
+        let mut pb = RandomPlayer::new(derive_seed(s, 2));
+        match battle.play(&mut pa, &mut pb, &mut NoLog) {
+            Outcome::Win(0) => t.wins0 += 1,
+            Outcome::Draw => t.draws += 1,
+            Outcome::Win(_) => {}
+        }
+        t.battles += 1;
+        t.turns += battle.turn as u64;
+    }
+    t
+}
