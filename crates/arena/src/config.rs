@@ -82,7 +82,8 @@ impl MatchConfig {
 
     /// The number of games actually scheduled: `games` rounded up to even.
     pub fn scheduled_games(&self) -> u32 {
-        self.games.saturating_add(self.games % 2)
+        let up = self.games.saturating_add(self.games % 2);
+        up - up % 2
     }
 }
 

@@ -47,7 +47,11 @@ fn solve_theta(phi: &[f64], probs: &[f64]) -> Option<f64> {
             hi = theta;
         }
         let newton = theta - f / df;
-        let next = if newton > lo && newton < hi { newton } else { 0.5 * (lo + hi) };
+        let next = if newton > lo && newton < hi {
+            newton
+        } else {
+            0.5 * (lo + hi)
+        };
         if next == theta || (next - theta).abs() <= 1e-15 * (1.0 + theta.abs()) {
             return Some(next);
         }

@@ -43,6 +43,7 @@ pub mod report;
 pub mod runner;
 pub mod sprt;
 pub mod stats;
+pub mod tally;
 
 pub use config::{
     MatchConfig, MatchProgress, Openings, PlayerFactory, Side, factory, opening_seed, player_seed,

@@ -9,13 +9,12 @@
 //! undefined (all wins, no games; see [`crate::stats`]) serialize as JSON
 //! `null`; `Display` writes them as `+inf`, `-inf` or `undefined`.
 
-use crate::config::{MatchConfig, Side};
-use crate::play::PairRecord;
+use crate::config::MatchConfig;
 use crate::sprt::{EloModel, SprtConfig, SprtResult};
-use crate::stats::{Pentanomial, Trinomial};
+use crate::stats::Trinomial;
+use crate::tally::Tally;
 use std::fmt;
 use std::time::Duration;
-use yomi_search::Outcome;
 
 fn finite_or_null<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
     if v.is_finite() {
@@ -137,39 +136,17 @@ impl MatchReport {
         }
     }
 
-    /// Builds the report from the kept pairs (in pair order).
-    pub(crate) fn from_pairs(
-        pairs: &[PairRecord],
+    /// Builds the report from the totals of the kept pairs.
+    pub(crate) fn from_tally(
+        tally: &Tally,
         names: [String; 2],
         cfg: &MatchConfig,
         threads: usize,
         elapsed: Duration,
     ) -> MatchReport {
-        let mut tri = Trinomial::default();
-        let mut penta = Pentanomial::default();
-        let (mut plies, mut adjudicated, mut illegal) = (0u64, 0u32, [0u32; 2]);
-        let (mut moves, mut time) = ([0u64; 2], [Duration::ZERO; 2]);
-        for pair in pairs {
-            penta.add_pair(pair.games[0].a_half_points(), pair.games[1].a_half_points());
-            for g in &pair.games {
-                match g.result {
-                    Outcome::Win => tri.wins += 1,
-                    Outcome::Draw => tri.draws += 1,
-                    Outcome::Loss => tri.losses += 1,
-                }
-                plies += g.plies as u64;
-                adjudicated += g.adjudicated as u32;
-                match g.illegal_move_by {
-                    Some(Side::A) => illegal[0] += 1,
-                    Some(Side::B) => illegal[1] += 1,
-                    None => {}
-                }
-                for s in 0..2 {
-                    moves[s] += g.moves[s] as u64;
-                    time[s] += g.time[s];
-                }
-            }
-        }
+        let (tri, penta) = (tally.trinomial, tally.pentanomial);
+        let (plies, adjudicated, illegal) = (tally.plies, tally.adjudicated, tally.illegal);
+        let (moves, time) = (tally.moves, tally.time);
         let games = tri.games();
         let est = penta.elo();
         let ms_per_move = |s: usize| time[s].as_secs_f64() * 1e3 / moves[s] as f64;

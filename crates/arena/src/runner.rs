@@ -16,7 +16,10 @@ use crate::opening::OpeningBook;
 use crate::play::{PairRecord, play_pair};
 use crate::report::MatchReport;
 use crate::sprt::SprtResult;
-use crate::stats::Pentanomial;
+use crate::tally::Tally;
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -24,15 +27,20 @@ use yomi_search::{Game, Outcome};
 
 /// Shared bookkeeping of the workers.
 struct Board {
-    slots: Vec<Option<PairRecord>>,
+    /// Finished pairs not yet folded (they finished ahead of an earlier pair).
+    pending: BTreeMap<usize, PairRecord>,
     /// Number of leading pairs that are all finished.
     frontier: usize,
-    /// Pentanomial counts of those leading pairs.
-    prefix: Pentanomial,
+    /// Totals of the kept pairs: the finished prefix, cut at the SPRT decision.
+    tally: Tally,
+    /// Player names from pair 0.
+    names: Option<[String; 2]>,
     /// Prefix length at which the SPRT reached a decision.
     decided_at: Option<usize>,
     /// The failure with the lowest pair index, if any.
     error: Option<(u64, ArenaError)>,
+    /// A player's panic, passed on once all workers have stopped.
+    panic: Option<Box<dyn Any + Send>>,
     progress: MatchProgress,
 }
 
@@ -41,7 +49,8 @@ struct Board {
 /// `progress` is called (one call at a time, from worker threads) after every
 /// finished pair; keep it quick, workers wait for it. Errors come only from
 /// the configuration (bad openings, SPRT settings, ply limit) or from a
-/// random opening that cannot be drawn; a panicking player panics the caller.
+/// random opening that cannot be drawn; a panicking player panics the caller
+/// (once the other workers have stopped).
 pub fn run_match<G: Game>(
     a: &PlayerFactory<G>,
     b: &PlayerFactory<G>,
@@ -72,11 +81,13 @@ pub fn run_match<G: Game>(
     let total_pairs = (cfg.scheduled_games() / 2) as usize;
 
     let board = Mutex::new(Board {
-        slots: vec![None; total_pairs],
+        pending: BTreeMap::new(),
         frontier: 0,
-        prefix: Pentanomial::default(),
+        tally: Tally::default(),
+        names: None,
         decided_at: None,
         error: None,
+        panic: None,
         progress: MatchProgress {
             games_done: 0,
             games_total: cfg.scheduled_games(),
@@ -94,20 +105,27 @@ pub fn run_match<G: Game>(
             if pair >= total_pairs as u64 {
                 break;
             }
-            let played = book
-                .for_pair(pair)
-                .map(|o| play_pair(a, b, &o, cfg.seed, pair, cfg.max_plies));
+            // A panicking player stops the other workers before the panic is
+            // passed on, instead of letting them finish a long match first.
+            let played = panic::catch_unwind(AssertUnwindSafe(|| {
+                book.for_pair(pair)
+                    .map(|o| play_pair(a, b, &o, cfg.seed, pair, cfg.max_plies))
+            }));
             let mut board = board
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             match played {
-                Err(e) => {
+                Err(payload) => {
+                    board.panic.get_or_insert(payload);
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Ok(Err(e)) => {
                     if board.error.as_ref().is_none_or(|(p, _)| pair < *p) {
                         board.error = Some((pair, e));
                     }
                     stop.store(true, Ordering::Relaxed);
                 }
-                Ok(record) => {
+                Ok(Ok(record)) => {
                     record_pair(&mut board, pair as usize, record, cfg);
                     if board.decided_at.is_some() {
                         stop.store(true, Ordering::Relaxed);
@@ -123,30 +141,26 @@ pub fn run_match<G: Game>(
         }
     });
 
-    let board = board
+    let mut board = board
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(payload) = board.panic.take() {
+        panic::resume_unwind(payload);
+    }
     let kept = board.decided_at.unwrap_or(total_pairs);
     if let Some((pair, e)) = board.error {
         if (pair as usize) < kept {
             return Err(e);
         }
     }
-    let pairs: Vec<PairRecord> = board
-        .slots
-        .into_iter()
-        .take(kept)
-        .map(|s| s.expect("prefix pairs are finished"))
-        .collect();
-    let names = match pairs.first() {
-        Some(first) => first.names.clone(),
-        None => [
+    let names = board.names.unwrap_or_else(|| {
+        [
             a(player_seed(cfg.seed, 0, Side::A)).name(),
             b(player_seed(cfg.seed, 0, Side::B)).name(),
-        ],
-    };
-    Ok(MatchReport::from_pairs(
-        &pairs,
+        ]
+    });
+    Ok(MatchReport::from_tally(
+        &board.tally,
         names,
         cfg,
         threads,
@@ -165,16 +179,18 @@ fn record_pair(board: &mut Board, pair: usize, record: PairRecord, cfg: &MatchCo
             Outcome::Loss => board.progress.losses += 1,
         }
     }
-    board.slots[pair] = Some(record);
-    while board.frontier < board.slots.len() {
-        let Some(rec) = &board.slots[board.frontier] else {
-            break;
-        };
-        let (h0, h1) = (rec.games[0].a_half_points(), rec.games[1].a_half_points());
-        board.prefix.add_pair(h0, h1);
+    board.pending.insert(pair, record);
+    while let Some(rec) = board.pending.remove(&board.frontier) {
         board.frontier += 1;
-        if let (Some(sprt), None) = (&cfg.sprt, board.decided_at) {
-            let llr = sprt.llr_pentanomial(&board.prefix);
+        if board.decided_at.is_some() {
+            continue; // finished after the decision: not counted
+        }
+        if board.names.is_none() {
+            board.names = Some(rec.names.clone());
+        }
+        board.tally.add_pair(&rec);
+        if let Some(sprt) = &cfg.sprt {
+            let llr = sprt.llr_pentanomial(&board.tally.pentanomial);
             board.progress.llr = Some(llr);
             if sprt.decide(llr) != SprtResult::Continue {
                 board.decided_at = Some(board.frontier);

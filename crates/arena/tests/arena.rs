@@ -448,3 +448,48 @@ fn json_has_the_documented_fields() {
         Err(ArenaError::Sprt(_))
     ));
 }
+
+struct Panicker;
+
+impl yomi_search::Strategy<Ttt> for Panicker {
+    fn name(&self) -> String {
+        "panicker".into()
+    }
+    fn choose(&mut self, _: &Ttt) -> yomi_search::SearchReport<u8> {
+        panic!("player bug");
+    }
+}
+
+#[test]
+fn a_panicking_player_stops_the_match_and_panics_the_caller() {
+    let built = Arc::new(AtomicU32::new(0));
+    let counter = built.clone();
+    let panicker: PlayerFactory<Ttt> = Arc::new(move |_| {
+        counter.fetch_add(1, Ordering::Relaxed);
+        Box::new(Panicker) as Box<dyn yomi_search::Strategy<Ttt>>
+    });
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_match(&panicker, &random(), &cfg(10_000, 0), &quiet)
+    }));
+    let payload = result.expect_err("the player's panic reaches the caller");
+    assert_eq!(payload.downcast_ref::<&str>(), Some(&"player bug"));
+    // Each worker (2) stops after at most the pair it was playing.
+    assert!(
+        built.load(Ordering::Relaxed) <= 4,
+        "{} players built",
+        built.load(Ordering::Relaxed)
+    );
+}
+
+#[test]
+fn huge_game_counts_do_not_preallocate() {
+    // Scheduling u32::MAX games must not allocate per-pair storage up front;
+    // the SPRT stops this lopsided match after a few dozen pairs.
+    let config = MatchConfig {
+        sprt: Some(SprtConfig::new(0.0, 50.0)),
+        ..cfg(u32::MAX, 3)
+    };
+    let r = run_match(&tactician(), &random(), &config, &quiet).unwrap();
+    assert_eq!(r.games_scheduled, u32::MAX - 1);
+    assert!(r.games < 1000 && r.sprt.unwrap().stopped_early);
+}

@@ -116,7 +116,9 @@ fn sprt_error_rates_stay_near_alpha_and_beta() {
         let false_neg = (0..runs)
             .filter(|_| run_sprt(&cfg, &under_h1, &mut rng) == SprtResult::H0)
             .count();
-        eprintln!("{model}: false positives {false_pos}/{runs}, false negatives {false_neg}/{runs}");
+        eprintln!(
+            "{model}: false positives {false_pos}/{runs}, false negatives {false_neg}/{runs}"
+        );
         // Nominal 5% each (15 of 300); allow sampling noise but not a broken test.
         assert!(
             false_pos <= 30,
