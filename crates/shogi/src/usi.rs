@@ -42,8 +42,10 @@ fn parse_syntax(text: &str) -> Result<Parsed, MoveError> {
     }
     if b.len() == 4 && b[1] == b'*' {
         let kind = Kind::from_letter(b[0] as char)
-            .filter(|k| *k != Kind::King)
-            .ok_or_else(|| bad("a drop starts with one of P L N S G B R"))?;
+            .filter(|k| *k != Kind::King && b[0].is_ascii_uppercase())
+            .ok_or_else(|| {
+                bad("a drop starts with one of P L N S G B R (uppercase for both sides)")
+            })?;
         let to = parse_square(b[2], b[3])
             .ok_or_else(|| bad("the drop square must be a file 1-9 and a rank a-i"))?;
         return Ok(Parsed::Drop(kind, to));
