@@ -148,6 +148,8 @@ pub struct Rules {
     pub double_kick_per_hit: bool,
     /// Cap on the Toxic counter, if any.
     pub toxic_counter_cap: Option<u8>,
+    /// Whether a full paralysis during Dig leaves the user invulnerable (the cartridge glitch).
+    pub paralysis_keeps_invulnerability: bool,
     /// Changes to individual moves.
     pub move_overrides: Vec<MoveOverride>,
 }

@@ -21,17 +21,9 @@ impl Battle<'_> {
 
     /// Runs `side`'s move in `slot` (or its recharge turn).
     pub(super) fn execute<L: BattleLog>(&mut self, side: usize, slot: u8, log: &mut L) {
-        let rules = &self.dex.rules;
-        let (full_para, conf_turns) = (rules.full_paralysis as u16, rules.confusion_turns);
-        let _ = conf_turns;
+        let full_para = self.dex.rules.full_paralysis as u16;
         let s = &mut self.sides[side];
-        if s.vol.recharging {
-            s.vol.recharging = false;
-            if L::ENABLED {
-                log.line(format!("{} must recharge", self.name(side)));
-            }
-            return;
-        }
+        // Cartridge order of the before-move checks: sleep, freeze, recharge, confusion, paralysis.
         match s.active().status {
             Status::Sleep(n) => {
                 let m = s.active_mut();
@@ -54,6 +46,13 @@ impl Battle<'_> {
             }
             _ => {}
         }
+        if s.vol.recharging {
+            s.vol.recharging = false;
+            if L::ENABLED {
+                log.line(format!("{} must recharge", self.name(side)));
+            }
+            return;
+        }
         if self.sides[side].vol.confusion > 0 {
             self.sides[side].vol.confusion -= 1;
             if self.sides[side].vol.confusion == 0 {
@@ -66,6 +65,7 @@ impl Battle<'_> {
                 let dmg = confusion_damage(self.dex, self.level, &me, foe_reflect);
                 let s = &mut self.sides[side];
                 s.vol.digging = None;
+                s.vol.invulnerable = false;
                 let m = s.active_mut();
                 m.hp -= dmg.min(m.hp);
                 if L::ENABLED {
@@ -79,7 +79,12 @@ impl Battle<'_> {
             }
         }
         if self.sides[side].active().status == Status::Paralysis && self.roll256() < full_para {
-            self.sides[side].vol.digging = None;
+            let v = &mut self.sides[side].vol;
+            v.digging = None;
+            // Cartridge glitch: full paralysis ends the charge but not the invulnerability.
+            if !self.dex.rules.paralysis_keeps_invulnerability {
+                v.invulnerable = false;
+            }
             if L::ENABLED {
                 log.line(format!("{} is fully paralyzed", self.name(side)));
             }
@@ -104,7 +109,7 @@ impl Battle<'_> {
     /// The accuracy check against the foe (Dig's invulnerability included).
     fn hits(&mut self, side: usize, accuracy: Option<u8>) -> bool {
         let foe = &self.sides[1 - side];
-        if foe.vol.digging.is_some() {
+        if foe.vol.invulnerable {
             return false;
         }
         let Some(acc) = accuracy else { return true };
@@ -152,6 +157,14 @@ impl Battle<'_> {
                     say!("evasion rises to {}", v.evasion);
                 }
             }
+            Effect::Sleep if self.sides[foe].vol.recharging => {
+                // Cartridge: a sleep move on a recharging target skips the hit and status
+                // checks and ends the recharge.
+                self.sides[foe].vol.recharging = false;
+                let turns = self.range(dex.rules.sleep_turns);
+                self.sides[foe].active_mut().status = Status::Sleep(turns);
+                say!("the recharging target falls asleep");
+            }
             Effect::Paralyze | Effect::Sleep | Effect::Toxic | Effect::Confuse => {
                 if !self.hits(side, m.accuracy) {
                     say!("but it missed");
@@ -196,6 +209,7 @@ impl Battle<'_> {
             }
             Effect::Dig if self.sides[side].vol.digging.is_none() => {
                 self.sides[side].vol.digging = Some(slot);
+                self.sides[side].vol.invulnerable = true;
                 say!("digs underground");
             }
             Effect::FixedDamage => {
@@ -226,6 +240,7 @@ impl Battle<'_> {
             ($($t:tt)*) => { if L::ENABLED { log.line(format!($($t)*)); } };
         }
         self.sides[side].vol.digging = None;
+        self.sides[side].vol.invulnerable = false;
         let att = self.sides[side].fighter();
         let def = self.sides[foe].fighter();
         let (e1, e2) = dex.effectiveness(m.ty, def.types);

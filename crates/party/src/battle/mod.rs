@@ -5,10 +5,12 @@
 //! battle state is fixed-size (no heap allocation per turn or per battle),
 //! and logging costs nothing when the [`NoLog`] sink is used.
 //!
-//! Turn order: replacements for fainted actives, then both sides choose, then
-//! switches, then moves by effective Speed (ties at random). A move that makes
-//! anything faint ends the turn; otherwise the mover takes its residual
-//! (poison) damage after its action.
+//! Turn order (as in the pkmn engine's cartridge mode): replacements for
+//! fainted actives, then both sides choose; a switching side acts before a
+//! moving one (side 0 first when both switch), moves go by effective Speed
+//! (ties at random). After each side's action (a switch included) that side
+//! takes its residual (poison) damage; a move that makes anything faint ends
+//! the turn before that.
 
 pub mod damage;
 mod exec;
@@ -77,8 +79,10 @@ pub struct Volatile {
     pub toxic: u8,
     /// Must recharge this turn (Hyper Beam).
     pub recharging: bool,
-    /// Underground: the move slot of Dig to finish next turn.
+    /// Charging Dig: the move slot to finish next turn.
     pub digging: Option<u8>,
+    /// Underground: moves that check accuracy miss.
+    pub invulnerable: bool,
 }
 
 /// One side: its three Pokémon, the active one and its volatile state.
@@ -298,27 +302,32 @@ impl<'d> Battle<'d> {
                     self.sanitize(side, chosen)
                 };
             }
-            for (side, act) in actions.iter().enumerate() {
-                if let Action::Switch(i) = *act {
-                    if L::ENABLED {
-                        log.line(format!("{} is withdrawn", self.name(side)));
-                    }
-                    self.switch_in(side, i, log);
-                }
-            }
-            let first = match self.speed(0).cmp(&self.speed(1)) {
-                std::cmp::Ordering::Greater => 0,
-                std::cmp::Ordering::Less => 1,
-                std::cmp::Ordering::Equal => self.rng.below(2),
+            // Switches go first (side 0 first when both switch), then moves by Speed.
+            let first = match (actions[0], actions[1]) {
+                (Action::Switch(_), _) => 0,
+                (_, Action::Switch(_)) => 1,
+                _ => match self.speed(0).cmp(&self.speed(1)) {
+                    std::cmp::Ordering::Greater => 0,
+                    std::cmp::Ordering::Less => 1,
+                    std::cmp::Ordering::Equal => self.rng.below(2),
+                },
             };
             for side in [first, 1 - first] {
-                let Action::Move(slot) = actions[side] else {
-                    continue;
-                };
-                self.execute(side, slot, log);
-                if self.sides[0].active().hp == 0 || self.sides[1].active().hp == 0 {
-                    break;
+                match actions[side] {
+                    Action::Switch(i) => {
+                        if L::ENABLED {
+                            log.line(format!("{} is withdrawn", self.name(side)));
+                        }
+                        self.switch_in(side, i, log);
+                    }
+                    Action::Move(slot) => {
+                        self.execute(side, slot, log);
+                        if self.sides[0].active().hp == 0 || self.sides[1].active().hp == 0 {
+                            break;
+                        }
+                    }
                 }
+                // Residual damage follows every action, a switch included.
                 self.residual(side, log);
                 if self.sides[side].active().hp == 0 {
                     break;

@@ -4,7 +4,7 @@ use super::damage::{
     Fighter, accuracy_threshold, confusion_damage, crit_threshold, damage, staged,
 };
 use super::*;
-use crate::player::RandomPlayer;
+use crate::player::{Player, RandomPlayer};
 
 fn dex(p: &str) -> Dex {
     Dex::load(p).unwrap()
@@ -381,4 +381,86 @@ fn the_2017_profile_draws_at_turn_64() {
     );
     assert_eq!(o, Outcome::Draw);
     assert_eq!(b.turn, 64);
+}
+
+#[test]
+fn full_paralysis_during_dig_keeps_the_cartridge_invulnerability_glitch() {
+    let digger = "Dugtrio:Dig/Slash/Toxic/Splash;Gengar:Splash/Recover/Thunder Wave/Dig;Starmie:Recover/Reflect/Double Team/Mega Drain";
+    for (profile, keeps) in [("cartridge", true), ("pokeai2017", false)] {
+        let d = dex(profile);
+        let mut found = 0;
+        for seed in 0..100 {
+            let mut b = battle(&d, TAUROS, digger, seed);
+            b.execute(1, 0, &mut NoLog);
+            assert!(b.sides[1].vol.invulnerable);
+            b.sides[1].mons[0].status = Status::Paralysis;
+            let mut log = TextLog::default();
+            b.execute(1, 0, &mut log);
+            assert_eq!(b.sides[1].vol.digging, None);
+            if log.lines.iter().any(|l| l.contains("fully paralyzed")) {
+                found += 1;
+                assert_eq!(b.sides[1].vol.invulnerable, keeps, "{profile}");
+                let before = b.sides[1].active().hp;
+                for _ in 0..10 {
+                    b.execute(0, 0, &mut NoLog); // Body Slam
+                }
+                assert_eq!(
+                    b.sides[1].active().hp == before,
+                    keeps,
+                    "{profile}: hits land only without the glitch"
+                );
+            } else {
+                assert!(!b.sides[1].vol.invulnerable);
+            }
+        }
+        assert!(found > 5, "{profile}: {found}");
+    }
+}
+
+#[test]
+fn sleep_moves_always_land_on_a_recharging_target() {
+    let d = dex("cartridge");
+    let foe = "Lapras:Splash/Recover/Reflect/Strength;Gengar:Splash/Recover/Reflect/Dig;Jynx:Splash/Recover/Reflect/Strength";
+    for seed in 0..50 {
+        let mut b = battle(&d, TAUROS, foe, seed);
+        b.sides[0].active = 1; // Jynx with Lovely Kiss (75% accuracy otherwise)
+        b.sides[1].vol.recharging = true;
+        b.sides[1].mons[0].status = Status::Paralysis;
+        b.execute(0, 0, &mut NoLog);
+        assert!(matches!(b.sides[1].active().status, Status::Sleep(1..=7)));
+        assert!(!b.sides[1].vol.recharging);
+    }
+}
+
+#[test]
+fn residual_damage_follows_a_switch() {
+    let d = dex("cartridge");
+    let passive = "Gengar:Splash/Recover/Reflect/Double Team;Alakazam:Splash/Recover/Reflect/Double Team;Starmie:Splash/Recover/Reflect/Double Team";
+    struct SwitchTo1;
+    impl Player for SwitchTo1 {
+        fn choose(&mut self, b: &Battle, side: usize) -> Action {
+            if b.sides[side].active == 0 {
+                Action::Switch(1)
+            } else {
+                Action::Move(0)
+            }
+        }
+        fn replace(&mut self, b: &Battle, side: usize) -> u8 {
+            b.sides[side].switch_targets().0[0]
+        }
+    }
+    let mut b = battle(&d, passive, passive, 1);
+    b.sides[0].mons[1].status = Status::Poison;
+    let max = b.sides[0].mons[1].max_hp;
+    let mut p1 = SwitchTo1;
+    let mut log = TextLog::default();
+    // Play exactly one turn: the poisoned Alakazam switches in and takes max_hp/16 at once.
+    let mut b1 = b.clone();
+    b1.dex = &d;
+    let mut limited = d.clone();
+    limited.rules.turn_limit = 1;
+    b1.dex = &limited;
+    b1.play(&mut p1, &mut RandomPlayer::new(3), &mut log);
+    assert_eq!(b1.sides[0].active, 1);
+    assert_eq!(b1.sides[0].active().hp, max - max / 16, "{:?}", log.lines);
 }
