@@ -91,8 +91,11 @@ impl Battle<'_> {
             return;
         }
         let mv = self.move_in_slot(side, slot);
-        let continuing_dig = self.sides[side].vol.digging.is_some();
-        if self.dex.rules.track_pp && slot != STRUGGLE_SLOT && !continuing_dig {
+        // As on the cartridge, a charge move spends its PP on the turn it strikes,
+        // so a charge cut short by full paralysis costs none.
+        let starting_dig = self.dex.moves[mv as usize].effect == Effect::Dig
+            && self.sides[side].vol.digging.is_none();
+        if self.dex.rules.track_pp && slot != STRUGGLE_SLOT && !starting_dig {
             let m = self.sides[side].active_mut();
             m.pp[slot as usize] = m.pp[slot as usize].saturating_sub(1);
         }

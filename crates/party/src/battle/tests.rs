@@ -309,6 +309,12 @@ fn dig_makes_the_user_invulnerable_for_a_turn() {
     let mut b = battle(&d, TAUROS, digger, 9);
     b.execute(1, 0, &mut NoLog);
     assert_eq!(b.sides[1].vol.digging, Some(0));
+    let full = d.moves[b.sides[1].active().moves[0] as usize].pp;
+    assert_eq!(
+        b.sides[1].active().pp[0],
+        full,
+        "the charging turn spends no PP"
+    );
     for _ in 0..20 {
         b.execute(0, 0, &mut NoLog); // Body Slam cannot reach it
     }
@@ -318,8 +324,8 @@ fn dig_makes_the_user_invulnerable_for_a_turn() {
     assert_eq!(b.sides[1].vol.digging, None);
     assert_eq!(
         b.sides[1].active().pp[0],
-        pp,
-        "the second turn spends no PP"
+        pp - 1,
+        "the striking turn spends the PP"
     );
 }
 
