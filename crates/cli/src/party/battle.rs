@@ -1,0 +1,226 @@
+//! `yomi party battle` (two parties, random or given, optionally logged) and
+//! `yomi party bench` (one-thread battles/s and turns/s).
+
+use super::*;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct BenchArgs {
+    /// Battles to play.
+    #[arg(long, default_value_t = 100_000)]
+    battles: u64,
+    /// Rules profile: cartridge or pokeai2017.
+    #[arg(long, default_value = "cartridge")]
+    profile: String,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct BenchReport {
+    profile: String,
+    battles: u64,
+    turns: u64,
+    seconds: f64,
+    battles_per_second: f64,
+    turns_per_second: f64,
+    mean_turns: f64,
+    side0_wins: u64,
+    draws: u64,
+}
+
+pub(super) fn bench(args: BenchArgs) -> Result<()> {
+    let dex = load(&args.profile)?;
+    if args.battles == 0 {
+        return Err(crate::usage("--battles must be at least 1"));
+    }
+    let t = Instant::now();
+    let r = experiment::play_random_battles(&dex, args.battles, args.seed, false);
+    let secs = t.elapsed().as_secs_f64();
+    let report = BenchReport {
+        profile: dex.profile.clone(),
+        battles: r.battles,
+        turns: r.turns,
+        seconds: secs,
+        battles_per_second: r.battles as f64 / secs,
+        turns_per_second: r.turns as f64 / secs,
+        mean_turns: r.turns as f64 / r.battles as f64,
+        side0_wins: r.wins0,
+        draws: r.draws,
+    };
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        outln!(
+            "{} random 3v3 battles ({}) on one thread: {:.3} s, {:.0} battles/s, {:.0} turns/s, {:.1} turns per battle",
+            report.battles,
+            report.profile,
+            secs,
+            report.battles_per_second,
+            report.turns_per_second,
+            report.mean_turns
+        );
+    }
+    Ok(())
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum PlayerKind {
+    Random,
+    Greedy,
+}
+
+#[derive(clap::Args, Debug)]
+pub(super) struct BattleArgs {
+    /// First party, e.g. "Gengar:Psychic/Thunderbolt/Toxic/Confuse Ray;Jynx:...;Tauros:..." (random if omitted).
+    #[arg(long)]
+    a: Option<String>,
+    /// Second party (random if omitted).
+    #[arg(long)]
+    b: Option<String>,
+    /// Rules profile: cartridge or pokeai2017.
+    #[arg(long, default_value = "cartridge")]
+    profile: String,
+    /// Seed for random parties and the battles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games to play (only the first is logged).
+    #[arg(long, default_value_t = 1)]
+    games: u32,
+    /// Player of the first party.
+    #[arg(long, value_enum, default_value = "random")]
+    player_a: PlayerKind,
+    /// Player of the second party.
+    #[arg(long, value_enum, default_value = "random")]
+    player_b: PlayerKind,
+    /// Print the turn-by-turn log of the first game.
+    #[arg(long)]
+    log: bool,
+    /// Random parties draw moves from learnsets.
+    #[arg(long)]
+    learnset: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+enum AnyPlayer {
+    Random(RandomPlayer),
+    Greedy(GreedyPlayer),
+}
+
+impl Player for AnyPlayer {
+    fn choose(&mut self, b: &Battle, side: usize) -> yomi_party::battle::Action {
+        match self {
+            AnyPlayer::Random(p) => p.choose(b, side),
+            AnyPlayer::Greedy(p) => p.choose(b, side),
+        }
+    }
+    fn replace(&mut self, b: &Battle, side: usize) -> u8 {
+        match self {
+            AnyPlayer::Random(p) => p.replace(b, side),
+            AnyPlayer::Greedy(p) => p.replace(b, side),
+        }
+    }
+}
+
+fn make_player(kind: PlayerKind, seed: u64) -> AnyPlayer {
+    match kind {
+        PlayerKind::Random => AnyPlayer::Random(RandomPlayer::new(seed)),
+        PlayerKind::Greedy => AnyPlayer::Greedy(GreedyPlayer),
+    }
+}
+
+#[derive(Serialize)]
+struct BattleReport {
+    profile: String,
+    a: String,
+    b: String,
+    games: u32,
+    wins_a: u32,
+    draws: u32,
+    wins_b: u32,
+    first_winner: String,
+    first_turns: u32,
+    log: Vec<String>,
+}
+
+pub(super) fn battle(args: BattleArgs) -> Result<()> {
+    let dex = load(&args.profile)?;
+    let mut rng = Rng::new(args.seed);
+    let mut pick = |spec: &Option<String>, which: &str| -> Result<Party> {
+        Ok(match spec {
+            Some(s) => {
+                Party::parse(&dex, s).map_err(|e| crate::usage(format!("--{which}: {e}")))?
+            }
+            None => Party::random(&dex, &mut rng, args.learnset),
+        })
+    };
+    let a = pick(&args.a, "a")?;
+    let b = pick(&args.b, "b")?;
+    if args.games == 0 {
+        return Err(crate::usage("--games must be at least 1"));
+    }
+    let (mut wa, mut dr, mut wb) = (0, 0, 0);
+    let mut first = (String::new(), 0, Vec::new());
+    for g in 0..args.games {
+        let seed = derive_seed(args.seed, g as u64 + 1);
+        let mut battle = Battle::new(&dex, [&a, &b], seed);
+        let mut pa = make_player(args.player_a, derive_seed(seed, 1));
+        let mut pb = make_player(args.player_b, derive_seed(seed, 2));
+        let (o, lines) = if g == 0 && args.log {
+            let mut log = TextLog::default();
+            (battle.play(&mut pa, &mut pb, &mut log), log.lines)
+        } else {
+            (battle.play(&mut pa, &mut pb, &mut NoLog), Vec::new())
+        };
+        match o {
+            Outcome::Win(0) => wa += 1,
+            Outcome::Draw => dr += 1,
+            Outcome::Win(_) => wb += 1,
+        }
+        if g == 0 {
+            let w = match o {
+                Outcome::Win(0) => "a",
+                Outcome::Win(_) => "b",
+                Outcome::Draw => "draw",
+            };
+            first = (w.to_string(), battle.turn, lines);
+        }
+    }
+    let report = BattleReport {
+        profile: dex.profile.clone(),
+        a: a.format(&dex),
+        b: b.format(&dex),
+        games: args.games,
+        wins_a: wa,
+        draws: dr,
+        wins_b: wb,
+        first_winner: first.0,
+        first_turns: first.1,
+        log: first.2,
+    };
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    outln!(
+        "profile {}\nA: {}\nB: {}",
+        report.profile,
+        report.a,
+        report.b
+    );
+    for l in &report.log {
+        outln!("  {l}");
+    }
+    outln!(
+        "{} game(s): A wins {wa}, draws {dr}, B wins {wb} (first game: {} after {} turns)",
+        args.games,
+        report.first_winner,
+        report.first_turns
+    );
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! `yomi party fit` (the R² table and coefficients) and `yomi party search`
+//! (hill climbing on the model, verified by simulation).
+
+use super::*;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct FitArgs {
+    /// Dataset CSV written by `yomi party dataset`.
+    #[arg(long)]
+    data: PathBuf,
+    /// Training rows (the rest are held out).
+    #[arg(long, default_value_t = 9000)]
+    train: usize,
+    /// Ridge penalties tried by leave-one-out CV (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "0.1,1,10")]
+    alphas: Vec<f64>,
+    /// Coefficients listed at each end.
+    #[arg(long, default_value_t = 10)]
+    top: usize,
+    /// Include every set's full coefficient vector in the JSON (for scripts/check_ridge.py).
+    #[arg(long)]
+    coefficients: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub(super) struct SearchArgs {
+    /// Dataset CSV written by `yomi party dataset` (its .meta.json gives the profile and opponents).
+    #[arg(long)]
+    data: PathBuf,
+    /// Feature set of the model ("all", "P+M+PM", ...).
+    #[arg(long, default_value = "all")]
+    features: String,
+    /// Hill-climbing starts.
+    #[arg(long, default_value_t = 200)]
+    starts: usize,
+    /// Found parties to verify by simulation.
+    #[arg(long, default_value_t = 3)]
+    verify: usize,
+    /// Games per opponent when verifying.
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Seed of the search and of the fresh opponents.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// Ridge penalties tried by leave-one-out CV (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "0.1,1,10")]
+    alphas: Vec<f64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct CoefSet {
+    set: String,
+    alpha: f64,
+    intercept: f64,
+    loo_mse: Vec<f64>,
+    names: Vec<String>,
+    coef: Vec<f64>,
+}
+
+#[derive(Serialize)]
+struct FitReport {
+    data: String,
+    profile: Option<String>,
+    train: usize,
+    test: usize,
+    alphas: Vec<f64>,
+    table: Vec<model::R2Row>,
+    largest: Vec<(String, f64)>,
+    smallest: Vec<(String, f64)>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sets: Vec<CoefSet>,
+}
+
+pub(super) fn fit(args: FitArgs) -> Result<()> {
+    let (dex, data, meta) = read_data(&args.data)?;
+    let t = Instant::now();
+    let table = model::r2_table(&dex, &data, args.train, &args.alphas)?;
+    let feats = Features::new(&dex);
+    let all = yomi_party::features::Group::ALL;
+    let full = Model::train(&feats, &data, 0..args.train, &all, &args.alphas)?;
+    let (largest, smallest) = model::extremes(&feats, &full, args.top);
+    let mut sets = Vec::new();
+    if args.coefficients {
+        for groups in model::TABLE_SETS {
+            let m = Model::train(&feats, &data, 0..args.train, groups, &args.alphas)?;
+            sets.push(CoefSet {
+                set: model::set_name(groups),
+                alpha: m.fit.alpha,
+                intercept: m.fit.intercept,
+                loo_mse: m.fit.loo_mse.clone(),
+                names: m
+                    .columns
+                    .iter()
+                    .map(|&c| feats.names()[c].clone())
+                    .collect(),
+                coef: m.fit.coef.clone(),
+            });
+        }
+    }
+    tracing::info!("fits took {:.2} s", t.elapsed().as_secs_f64());
+    let report = FitReport {
+        data: args.data.display().to_string(),
+        profile: meta.map(|m| m.profile),
+        train: args.train,
+        test: data.parties.len() - args.train,
+        alphas: args.alphas.clone(),
+        table,
+        largest,
+        smallest,
+        sets,
+    };
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    outln!(
+        "{} ({}), {} training / {} held-out parties",
+        report.data,
+        report.profile.as_deref().unwrap_or("profile unknown"),
+        report.train,
+        report.test
+    );
+    outln!(
+        "{:<16} {:>8} {:>6} {:>9} {:>9} {:>9}",
+        "features",
+        "count",
+        "alpha",
+        "R2 test",
+        "R2 train",
+        "2017"
+    );
+    for r in &report.table {
+        outln!(
+            "{:<16} {:>8} {:>6} {:>9.3} {:>9.3} {:>9.3}",
+            r.set,
+            r.features,
+            r.alpha,
+            r.r2_test,
+            r.r2_train,
+            r.original
+        );
+    }
+    outln!("\nlargest coefficients (all five groups):");
+    for (n, c) in &report.largest {
+        outln!("  {c:+.4}  {n}");
+    }
+    outln!("smallest coefficients:");
+    for (n, c) in &report.smallest {
+        outln!("  {c:+.4}  {n}");
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct Verified {
+    party: String,
+    predicted: f64,
+    dataset_score: Option<f64>,
+    simulated_vs_dataset_opponents: f64,
+    simulated_vs_fresh_opponents: f64,
+}
+
+#[derive(Serialize)]
+struct SearchReport {
+    profile: String,
+    features: String,
+    alpha: f64,
+    starts: usize,
+    distinct_optima: usize,
+    games_per_opponent: usize,
+    found: Vec<Verified>,
+    best_random: Verified,
+}
+
+pub(super) fn search_cmd(args: SearchArgs) -> Result<()> {
+    let (dex, data, meta) = read_data(&args.data)?;
+    let meta = meta.with_context(|| {
+        format!(
+            "{} is missing; search needs the dataset's profile and seed",
+            meta_path(&args.data).display()
+        )
+    })?;
+    if args.starts == 0 || args.games == 0 {
+        return Err(crate::usage("--starts and --games must be at least 1"));
+    }
+    let groups =
+        model::parse_set(&args.features).map_err(|e| crate::usage(format!("--features: {e}")))?;
+    let feats = Features::new(&dex);
+    let n = data.parties.len();
+    let m = Model::train(&feats, &data, 0..n, &groups, &args.alphas)?;
+    let found = search::search(&dex, &m, args.starts, args.seed, meta.learnset);
+    let cfg = ExperimentConfig {
+        parties: meta.parties,
+        opponents: meta.opponents,
+        games: meta.games,
+        seed: meta.seed,
+        learnset: meta.learnset,
+    };
+    let opps = experiment::opponents(&dex, &cfg);
+    let fresh = experiment::random_parties(
+        &dex,
+        meta.opponents,
+        derive_seed(args.seed, 1_000_003),
+        meta.learnset,
+    );
+    let stream = derive_seed(args.seed, 77);
+    let fresh_stream = derive_seed(args.seed, 78);
+    let verify = |p: &Party, k: u64, dataset_score: Option<f64>| Verified {
+        party: p.format(&dex),
+        predicted: m.predict(&feats, p),
+        dataset_score,
+        simulated_vs_dataset_opponents: experiment::score(&dex, p, &opps, args.games, stream, k),
+        simulated_vs_fresh_opponents: experiment::score(
+            &dex,
+            p,
+            &fresh,
+            args.games,
+            fresh_stream,
+            k,
+        ),
+    };
+    let pb = progress_bar((args.verify.min(found.len()) + 1) as u64, "verifying");
+    let mut verified = Vec::new();
+    for (k, f) in found.iter().take(args.verify).enumerate() {
+        verified.push(verify(&f.party, k as u64, None));
+        pb.inc(1);
+    }
+    let (bi, &bs) = data
+        .scores
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .context("empty dataset")?;
+    let best_random = verify(&data.parties[bi], 999_999, Some(bs));
+    pb.finish_and_clear();
+    let report = SearchReport {
+        profile: dex.profile.clone(),
+        features: model::set_name(&groups),
+        alpha: m.fit.alpha,
+        starts: args.starts,
+        distinct_optima: found.len(),
+        games_per_opponent: args.games,
+        found: verified,
+        best_random,
+    };
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    outln!(
+        "{} starts -> {} distinct local optima (model {} features, alpha {}, profile {})",
+        report.starts,
+        report.distinct_optima,
+        report.features,
+        report.alpha,
+        report.profile
+    );
+    outln!(
+        "simulated: {} games against each of {} opponents",
+        args.games,
+        meta.opponents
+    );
+    outln!(
+        "{:>9} {:>9} {:>9} {:>9}  party",
+        "predicted",
+        "dataset",
+        "sim opps",
+        "sim fresh"
+    );
+    let row = |v: &Verified, tag: &str| -> Result<()> {
+        outln!(
+            "{:>9.3} {:>9} {:>9.3} {:>9.3}  {}{tag}",
+            v.predicted,
+            v.dataset_score
+                .map_or("-".to_string(), |s| format!("{s:.3}")),
+            v.simulated_vs_dataset_opponents,
+            v.simulated_vs_fresh_opponents,
+            v.party
+        );
+        Ok(())
+    };
+    for v in &report.found {
+        row(v, "")?;
+    }
+    row(&report.best_random, "  (best of the random parties)")?;
+    Ok(())
+}
