@@ -21,6 +21,7 @@ pub mod npz;
 pub mod party;
 pub mod player;
 pub mod ridge;
+pub mod rules;
 pub mod search;
 
 pub use battle::{Battle, Outcome};
