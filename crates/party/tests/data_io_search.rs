@@ -12,7 +12,9 @@ use yomi_search::Rng;
 
 /// Level-50 stats (DV 15, max stat experience) on the cartridge and in the 2017
 /// simulator (+1 each), and the critical-hit thresholds out of 256.
-const STATS: [(&str, [u16; 5], [u16; 5], u16, u16); 9] = [
+type StatRow = (&'static str, [u16; 5], [u16; 5], u16, u16);
+
+const STATS: [StatRow; 9] = [
     (
         "Dugtrio",
         [141, 131, 101, 121, 171],
