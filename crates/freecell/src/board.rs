@@ -1,0 +1,261 @@
+//! The FreeCell position: tableau columns, free cells and foundations, stored
+//! in a fixed-size value (no heap) so that the solver can copy it cheaply.
+//!
+//! Columns are kept back to back in one 52-slot array; `lens` says where each
+//! ends. Free cells are positional (cell `a` is index 0) because notation
+//! names them; the solver's hash ignores their order.
+
+use crate::card::Card;
+use crate::error::FreecellError;
+
+/// Most tableau columns a board may have.
+pub const MAX_COLS: usize = 16;
+/// Most free cells a board may have.
+pub const MAX_CELLS: usize = 8;
+
+/// Number of columns and free cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Layout {
+    /// Tableau columns (1..=16).
+    pub cols: usize,
+    /// Free cells (0..=8).
+    pub cells: usize,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout { cols: 8, cells: 4 }
+    }
+}
+
+impl Layout {
+    /// Checks the limits.
+    pub fn validate(self) -> Result<Layout, FreecellError> {
+        if self.cols == 0 || self.cols > MAX_COLS {
+            return Err(FreecellError::Layout(format!(
+                "{} columns (allowed 1..={MAX_COLS})",
+                self.cols
+            )));
+        }
+        if self.cells > MAX_CELLS {
+            return Err(FreecellError::Layout(format!(
+                "{} free cells (allowed 0..={MAX_CELLS})",
+                self.cells
+            )));
+        }
+        Ok(self)
+    }
+}
+
+/// A FreeCell position.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    ncols: u8,
+    ncells: u8,
+    found: [u8; 4],
+    cells: [Card; MAX_CELLS],
+    lens: [u8; MAX_COLS],
+    cards: [Card; 52],
+}
+
+impl Board {
+    /// Builds a board and checks that it holds each of the 52 cards once.
+    pub fn from_parts(
+        layout: Layout,
+        found: [u8; 4],
+        cells: &[Card],
+        cols: &[Vec<Card>],
+    ) -> Result<Board, FreecellError> {
+        let layout = layout.validate()?;
+        if cols.len() != layout.cols {
+            return Err(FreecellError::Deck(format!(
+                "{} columns given, layout has {}",
+                cols.len(),
+                layout.cols
+            )));
+        }
+        let used_cells: Vec<Card> = cells.iter().copied().filter(|c| !c.is_none()).collect();
+        if cells.len() > layout.cells {
+            return Err(FreecellError::Deck(format!(
+                "{} free cells given, layout has {}",
+                cells.len(),
+                layout.cells
+            )));
+        }
+        let mut seen = [false; 52];
+        let mut mark = |c: Card| -> Result<(), FreecellError> {
+            if std::mem::replace(&mut seen[c.index()], true) {
+                return Err(FreecellError::Deck(format!("card {c} appears twice")));
+            }
+            Ok(())
+        };
+        for (s, &r) in found.iter().enumerate() {
+            if r > 13 {
+                return Err(FreecellError::Deck(format!("foundation rank {r} > 13")));
+            }
+            for rank in 1..=r {
+                mark(Card::new(rank, s as u8))?;
+            }
+        }
+        for &c in &used_cells {
+            mark(c)?;
+        }
+        for col in cols {
+            for &c in col {
+                mark(c)?;
+            }
+        }
+        if let Some(i) = seen.iter().position(|&s| !s) {
+            return Err(FreecellError::Deck(format!(
+                "card {} is missing",
+                Card::from_index(i)
+            )));
+        }
+        let mut b = Board {
+            ncols: layout.cols as u8,
+            ncells: layout.cells as u8,
+            found,
+            cells: [Card::NONE; MAX_CELLS],
+            lens: [0; MAX_COLS],
+            cards: [Card::NONE; 52],
+        };
+        b.cells[..cells.len()].copy_from_slice(cells);
+        let mut k = 0;
+        for (i, col) in cols.iter().enumerate() {
+            b.lens[i] = col.len() as u8;
+            b.cards[k..k + col.len()].copy_from_slice(col);
+            k += col.len();
+        }
+        Ok(b)
+    }
+
+    /// Columns and cells of this board.
+    #[inline]
+    pub fn layout(&self) -> Layout {
+        Layout {
+            cols: self.ncols as usize,
+            cells: self.ncells as usize,
+        }
+    }
+    /// Number of columns.
+    #[inline]
+    pub fn ncols(&self) -> usize {
+        self.ncols as usize
+    }
+    /// Number of free cells.
+    #[inline]
+    pub fn ncells(&self) -> usize {
+        self.ncells as usize
+    }
+    /// Highest rank on the foundation of `suit` (0 when empty).
+    #[inline]
+    pub fn found(&self, suit: u8) -> u8 {
+        self.found[suit as usize]
+    }
+    /// The four foundation ranks (C, D, H, S).
+    #[inline]
+    pub fn foundations(&self) -> [u8; 4] {
+        self.found
+    }
+    /// Cards on the foundations.
+    #[inline]
+    pub fn found_total(&self) -> u32 {
+        self.found.iter().map(|&r| r as u32).sum()
+    }
+    /// The free cells ([`Card::NONE`] when empty), cell `a` first.
+    #[inline]
+    pub fn cells(&self) -> &[Card] {
+        &self.cells[..self.ncells as usize]
+    }
+    #[inline]
+    fn start(&self, col: usize) -> usize {
+        self.lens[..col].iter().map(|&l| l as usize).sum()
+    }
+    #[inline]
+    fn total(&self) -> usize {
+        self.start(self.ncols as usize)
+    }
+    /// Column `col`, deepest card first, exposed card last.
+    #[inline]
+    pub fn col(&self, col: usize) -> &[Card] {
+        let s = self.start(col);
+        &self.cards[s..s + self.lens[col] as usize]
+    }
+    /// Length of column `col`.
+    #[inline]
+    pub fn col_len(&self, col: usize) -> usize {
+        self.lens[col] as usize
+    }
+    /// The exposed card of column `col`.
+    #[inline]
+    pub fn top(&self, col: usize) -> Option<Card> {
+        self.col(col).last().copied()
+    }
+    /// Empty free cells.
+    #[inline]
+    pub fn free_cells(&self) -> usize {
+        self.cells().iter().filter(|c| c.is_none()).count()
+    }
+    /// Empty columns.
+    #[inline]
+    pub fn empty_cols(&self) -> usize {
+        self.lens[..self.ncols as usize]
+            .iter()
+            .filter(|&&l| l == 0)
+            .count()
+    }
+    /// True when all 52 cards are on the foundations.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.found == [13; 4]
+    }
+    /// Length of the ordered run (alternating colours, descending) at the
+    /// exposed end of column `col`.
+    pub fn run_len(&self, col: usize) -> usize {
+        let c = self.col(col);
+        if c.is_empty() {
+            return 0;
+        }
+        let mut n = 1;
+        while n < c.len() && c[c.len() - n].fits_on(c[c.len() - n - 1]) {
+            n += 1;
+        }
+        n
+    }
+
+    // --- raw mutation, no legality checks (see `moves` for checked moves) ---
+
+    /// Removes the top `n` cards of `col` into `out` (bottom first).
+    pub(crate) fn take(&mut self, col: usize, n: usize, out: &mut [Card]) {
+        let end = self.start(col) + self.lens[col] as usize;
+        let total = self.total();
+        out[..n].copy_from_slice(&self.cards[end - n..end]);
+        self.cards.copy_within(end..total, end - n);
+        self.lens[col] -= n as u8;
+    }
+    /// Puts `cards` (bottom first) on top of `col`.
+    pub(crate) fn put(&mut self, col: usize, cards: &[Card]) {
+        let end = self.start(col) + self.lens[col] as usize;
+        let total = self.total();
+        let n = cards.len();
+        self.cards.copy_within(end..total, end + n);
+        self.cards[end..end + n].copy_from_slice(cards);
+        self.lens[col] += n as u8;
+    }
+    /// Sets free cell `i`.
+    #[inline]
+    pub(crate) fn set_cell(&mut self, i: usize, c: Card) {
+        self.cells[i] = c;
+    }
+    /// Puts `c` on its foundation.
+    #[inline]
+    pub(crate) fn raise(&mut self, c: Card) {
+        self.found[c.suit() as usize] = c.rank();
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", crate::text::format_board(self, true))
+    }
+}

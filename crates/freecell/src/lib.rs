@@ -1,0 +1,25 @@
+//! FreeCell for yomi.
+//!
+//! * [`deal`]: Microsoft deal numbers 1..2^33-1 to boards.
+//! * [`text`]: fc-solve board text, parse and print.
+//! * [`moves`]: legal moves, sequence moves, safe auto-moves.
+//! * [`notation`]: standard, fc-solve verbose and hex move notations.
+//! * [`solve`]: the fast complete solver, the reproduction mode, shortening.
+//! * [`dataset`]: (board, move) training rows, sharded and resumable.
+
+pub mod board;
+pub mod card;
+pub mod dataset;
+pub mod deal;
+pub mod error;
+pub mod moves;
+pub mod notation;
+pub mod solve;
+pub mod text;
+
+pub use board::{Board, Layout};
+pub use card::Card;
+pub use deal::{MAX_DEAL, deal_board};
+pub use error::FreecellError;
+pub use moves::{Loc, Move, MoveMode};
+pub use solve::{SolveOptions, SolveResult, Verdict, solve};
