@@ -144,6 +144,8 @@ pub struct Rules {
     pub toxic_counter_cap: Option<u8>,
     /// Whether a full paralysis during Dig leaves the user invulnerable (the cartridge glitch).
     pub paralysis_keeps_invulnerability: bool,
+    /// Whether a sleep move always lands on a recharging target (the cartridge quirk).
+    pub sleep_hits_recharging: bool,
     /// Changes to individual moves.
     pub move_overrides: Vec<MoveOverride>,
 }

@@ -160,7 +160,7 @@ impl Battle<'_> {
                     say!("evasion rises to {}", v.evasion);
                 }
             }
-            Effect::Sleep if self.sides[foe].vol.recharging => {
+            Effect::Sleep if dex.rules.sleep_hits_recharging && self.sides[foe].vol.recharging => {
                 // Cartridge: a sleep move on a recharging target skips the hit and status
                 // checks and ends the recharge.
                 self.sides[foe].vol.recharging = false;

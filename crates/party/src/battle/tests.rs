@@ -436,6 +436,14 @@ fn sleep_moves_always_land_on_a_recharging_target() {
         assert!(matches!(b.sides[1].active().status, Status::Sleep(1..=7)));
         assert!(!b.sides[1].vol.recharging);
     }
+    // The 2017 simulator has no such quirk: a paralyzed target stays paralyzed.
+    let p = dex("pokeai2017");
+    let mut b = battle(&p, TAUROS, foe, 1);
+    b.sides[0].active = 1;
+    b.sides[1].vol.recharging = true;
+    b.sides[1].mons[0].status = Status::Paralysis;
+    b.execute(0, 0, &mut NoLog);
+    assert_eq!(b.sides[1].active().status, Status::Paralysis);
 }
 
 #[test]
