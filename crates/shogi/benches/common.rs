@@ -13,6 +13,11 @@ pub fn yomi(sfen: &str, depth: u32) -> u64 {
     yomi_shogi::perft(&mut pos, depth)
 }
 
+pub fn yomi_lists(sfen: &str, depth: u32) -> u64 {
+    let mut pos = yomi_shogi::Position::from_sfen(sfen).expect("valid SFEN");
+    yomi_shogi::perft_lists(&mut pos, depth)
+}
+
 fn haitaka_perft(board: &haitaka::Board, depth: u8) -> u64 {
     let mut nodes = 0;
     if depth == 1 {

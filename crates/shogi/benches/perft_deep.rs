@@ -1,5 +1,6 @@
 //! Deep perft, timed once per engine: startpos depth 6 and matsuri depth 4
-//! (the reference workloads), yomi-shogi then `haitaka`, single
+//! (the reference workloads), yomi-shogi (bulk counting by popcount,
+//! then with move lists at the leaves) and `haitaka`, single
 //! thread, bulk counting. Prints leaves, seconds and M leaves/s.
 //! `cargo bench -p yomi-shogi --bench perft_deep` (about a minute).
 
@@ -16,7 +17,11 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let engines: [(&str, Perft); 2] = [("yomi", common::yomi), ("haitaka", common::haitaka)];
+    let engines: [(&str, Perft); 3] = [
+        ("yomi", common::yomi),
+        ("yomi-list", common::yomi_lists),
+        ("haitaka", common::haitaka),
+    ];
     let cases = [
         ("startpos", common::START, 6, 547_581_517u64),
         ("matsuri", common::MATSURI, 4, 516_925_165),

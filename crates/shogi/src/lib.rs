@@ -36,7 +36,7 @@ pub use error::{MoveError, SfenError};
 pub use game::{GameOptions, ShogiGame};
 pub use hand::Hand;
 pub use movegen::{MAX_MOVES, MoveList, count_legal, generate_legal};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_lists};
 pub use position::Position;
 pub use rules::{DeclarationRule, Repetition};
 pub use sfen::STARTPOS;

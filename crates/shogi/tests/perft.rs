@@ -2,7 +2,7 @@
 //! Entries up to `CI_LIMIT` leaves run by default; the rest are `#[ignore]`d
 //! (run with `cargo test -p yomi-shogi --release -- --ignored`).
 
-use yomi_shogi::{Position, perft};
+use yomi_shogi::{Position, perft, perft_lists};
 
 const CI_LIMIT: u64 = 5_000_000;
 
@@ -42,6 +42,10 @@ fn check(select: impl Fn(&Case) -> bool) -> usize {
             c.name,
             c.depth
         );
+        if c.nodes <= CI_LIMIT {
+            let n = perft_lists(&mut pos, c.depth);
+            assert_eq!(n, c.nodes, "{} depth {} (move lists)", c.name, c.depth);
+        }
         assert_eq!(pos, before, "perft must restore the position");
         ran += 1;
     }
