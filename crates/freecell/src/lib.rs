@@ -23,3 +23,8 @@ pub use deal::{MAX_DEAL, deal_board};
 pub use error::FreecellError;
 pub use moves::{Loc, Move, MoveMode};
 pub use solve::{SolveOptions, SolveResult, Verdict, solve};
+
+/// The standard layout: 8 columns, 4 free cells.
+pub fn layout_default() -> Layout {
+    Layout::default()
+}

@@ -1,0 +1,282 @@
+//! Training-dataset generation: one row per (board, move) step of a
+//! verified, shortened solution.
+//!
+//! Deals are grouped into shards of consecutive deal numbers. A shard is
+//! written to a temporary name and renamed when complete, together with a
+//! small statistics file, so an interrupted run resumes by skipping the
+//! shards already present, and `--shard i/n` workers (a cluster job array)
+//! each take every n-th shard; the shards of all workers simply concatenate.
+
+mod jsonl;
+mod parquet_out;
+
+use crate::board::Board;
+use crate::deal::deal_board;
+use crate::error::FreecellError;
+use crate::layout_default;
+use crate::notation::{hex, standard};
+use crate::solve::{SolveOptions, Verdict, solve};
+use crate::text::format_board;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// Rows of the numeric board encoding: longest possible column of a
+/// Microsoft deal (6 dealt cards under a 13-card run).
+pub const TENSOR_ROWS: usize = 19;
+/// Length of [`encode_board`]'s output: 4 free cells, 4 foundations
+/// (C, D, H, S ranks), then 8 columns × 19 slots, column-major, deepest
+/// card first. Cards are coded 1..=52 (Microsoft order AC AD AH AS 2C ...),
+/// 0 is empty.
+pub const TENSOR_LEN: usize = 4 + 4 + 8 * TENSOR_ROWS;
+
+/// Output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Apache Parquet (snappy-compressed).
+    Parquet,
+    /// JSON Lines.
+    Jsonl,
+}
+
+impl Format {
+    /// File extension.
+    pub fn ext(self) -> &'static str {
+        match self {
+            Format::Parquet => "parquet",
+            Format::Jsonl => "jsonl",
+        }
+    }
+}
+
+/// One dataset row.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Row {
+    /// Microsoft deal number.
+    pub deal: u64,
+    /// Index of the move in the solution (0-based).
+    pub step: u32,
+    /// The board before the move, fc-solve text (full form).
+    pub board: String,
+    /// The board before the move, [`encode_board`].
+    pub tensor: Vec<u8>,
+    /// The move, hex code.
+    pub move_hex: String,
+    /// The move, standard notation.
+    pub move_std: String,
+    /// True for a safe automatic move to the foundation.
+    pub auto: bool,
+    /// Moves left including this one.
+    pub remaining: u32,
+}
+
+/// Fixed-size numeric encoding of a standard (8 columns, <= 4 cells) board.
+pub fn encode_board(b: &Board) -> Result<Vec<u8>, FreecellError> {
+    if b.ncols() != 8 || b.ncells() > 4 {
+        return Err(FreecellError::Layout(
+            "the tensor encoding needs 8 columns and at most 4 free cells".into(),
+        ));
+    }
+    let mut v = vec![0u8; TENSOR_LEN];
+    for (i, c) in b.cells().iter().enumerate() {
+        v[i] = if c.is_none() { 0 } else { c.index() as u8 + 1 };
+    }
+    v[4..8].copy_from_slice(&b.foundations());
+    for col in 0..8 {
+        let cards = b.col(col);
+        if cards.len() > TENSOR_ROWS {
+            return Err(FreecellError::Layout(format!(
+                "column {} has {} cards, more than {TENSOR_ROWS}",
+                col + 1,
+                cards.len()
+            )));
+        }
+        for (k, c) in cards.iter().enumerate() {
+            v[8 + col * TENSOR_ROWS + k] = c.index() as u8 + 1;
+        }
+    }
+    Ok(v)
+}
+
+/// What happened to one deal.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, Default)]
+pub struct Stats {
+    /// Deals attempted.
+    pub deals: u64,
+    /// Deals solved.
+    pub solved: u64,
+    /// Deals proven unsolvable (their numbers).
+    pub unsolvable: Vec<u64>,
+    /// Deals left undecided (their numbers).
+    pub intractable: Vec<u64>,
+    /// Sum of solution lengths.
+    pub total_len: u64,
+    /// Longest solution.
+    pub max_len: u64,
+    /// Rows written.
+    pub rows: u64,
+    /// Solver CPU seconds summed over deals.
+    pub solve_seconds: f64,
+}
+
+impl Stats {
+    /// Adds another shard's statistics.
+    pub fn merge(&mut self, o: &Stats) {
+        self.deals += o.deals;
+        self.solved += o.solved;
+        self.unsolvable.extend_from_slice(&o.unsolvable);
+        self.intractable.extend_from_slice(&o.intractable);
+        self.total_len += o.total_len;
+        self.max_len = self.max_len.max(o.max_len);
+        self.rows += o.rows;
+        self.solve_seconds += o.solve_seconds;
+    }
+    /// Mean solution length of the solved deals.
+    pub fn mean_len(&self) -> f64 {
+        if self.solved == 0 {
+            0.0
+        } else {
+            self.total_len as f64 / self.solved as f64
+        }
+    }
+}
+
+/// Solves one deal and returns its rows (empty unless solved) and verdict.
+pub fn deal_rows(
+    deal: u64,
+    opts: &SolveOptions,
+) -> Result<(Vec<Row>, Verdict, f64), FreecellError> {
+    let start = deal_board(deal, layout_default())?;
+    let r = solve(&start, opts)?;
+    let mut rows = Vec::with_capacity(r.steps.len());
+    let mut b = start;
+    let n = r.steps.len() as u32;
+    for (i, s) in r.steps.iter().enumerate() {
+        rows.push(Row {
+            deal,
+            step: i as u32,
+            board: format_board(&b, true),
+            tensor: encode_board(&b)?,
+            move_hex: hex(s.mv, &b)?,
+            move_std: standard(s.mv),
+            auto: s.auto,
+            remaining: n - i as u32,
+        });
+        crate::moves::apply(&mut b, s.mv)?;
+    }
+    Ok((rows, r.verdict, r.seconds))
+}
+
+/// One shard: a run of consecutive deals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// First deal.
+    pub first: u64,
+    /// Last deal (inclusive).
+    pub last: u64,
+}
+
+impl Shard {
+    /// Data file name.
+    pub fn file_name(&self, f: Format) -> String {
+        format!("deals-{:010}-{:010}.{}", self.first, self.last, f.ext())
+    }
+    /// Statistics file name.
+    pub fn stats_name(&self) -> String {
+        format!("deals-{:010}-{:010}.stats.json", self.first, self.last)
+    }
+}
+
+/// Splits `first..=last` into shards of `size` deals and keeps those of
+/// worker `index` of `workers` (every `workers`-th shard).
+pub fn plan(first: u64, last: u64, size: u64, index: u64, workers: u64) -> Vec<Shard> {
+    let size = size.max(1);
+    let mut out = Vec::new();
+    let mut a = first;
+    let mut k = 0u64;
+    while a <= last {
+        let b = last.min(a.saturating_add(size - 1));
+        if k % workers.max(1) == index {
+            out.push(Shard { first: a, last: b });
+        }
+        k += 1;
+        if b == u64::MAX {
+            break;
+        }
+        a = b + 1;
+    }
+    out
+}
+
+/// Reads a finished shard's statistics, or `None` when the shard is not
+/// complete (no data file or no statistics).
+pub fn finished(dir: &Path, s: &Shard, f: Format) -> Option<Stats> {
+    if !dir.join(s.file_name(f)).exists() {
+        return None;
+    }
+    let text = std::fs::read_to_string(dir.join(s.stats_name())).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+fn io(e: impl std::fmt::Display, p: &Path) -> FreecellError {
+    FreecellError::Io(format!("{}: {e}", p.display()))
+}
+
+/// Writes `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomic(
+    path: &Path,
+    write: impl FnOnce(&Path) -> Result<(), FreecellError>,
+) -> Result<(), FreecellError> {
+    let tmp: PathBuf = path.with_extension("tmp");
+    write(&tmp)?;
+    std::fs::rename(&tmp, path).map_err(|e| io(e, path))
+}
+
+/// Solves the shard's deals in parallel (rayon) and writes it atomically.
+/// `progress` is called once per finished deal.
+pub fn run_shard(
+    dir: &Path,
+    s: &Shard,
+    f: Format,
+    opts: &SolveOptions,
+    progress: &(dyn Fn(Verdict) + Sync),
+) -> Result<Stats, FreecellError> {
+    let results: Vec<(Vec<Row>, Verdict, f64, u64)> = (s.first..=s.last)
+        .into_par_iter()
+        .map(|d| {
+            let r = deal_rows(d, opts).map(|(rows, v, t)| (rows, v, t, d));
+            if let Ok((_, v, _, _)) = &r {
+                progress(*v);
+            }
+            r
+        })
+        .collect::<Result<_, _>>()?;
+    let mut stats = Stats::default();
+    let mut rows = Vec::new();
+    for (r, v, t, d) in results {
+        stats.deals += 1;
+        stats.solve_seconds += t;
+        match v {
+            Verdict::Solved => {
+                stats.solved += 1;
+                stats.total_len += r.len() as u64;
+                stats.max_len = stats.max_len.max(r.len() as u64);
+            }
+            Verdict::Unsolvable => stats.unsolvable.push(d),
+            Verdict::Intractable => stats.intractable.push(d),
+        }
+        rows.extend(r);
+    }
+    stats.rows = rows.len() as u64;
+    let data = dir.join(s.file_name(f));
+    let stats_path = dir.join(s.stats_name());
+    let json = serde_json::to_string_pretty(&stats).map_err(|e| io(e, &stats_path))?;
+    write_atomic(&stats_path, |p| {
+        std::fs::write(p, &json).map_err(|e| io(e, p))
+    })?;
+    write_atomic(&data, |p| match f {
+        Format::Parquet => parquet_out::write(p, &rows),
+        Format::Jsonl => jsonl::write(p, &rows),
+    })?;
+    Ok(stats)
+}
