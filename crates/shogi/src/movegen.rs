@@ -202,7 +202,22 @@ impl Sink for Counter {
 /// Writes all legal moves of the side to move into `list` (cleared first).
 pub fn generate_legal(pos: &Position, list: &mut MoveList) {
     list.clear();
-    generate(pos, list);
+    generate(pos, Bitboard::ALL, list);
+}
+
+/// Writes the legal captures (moves onto an enemy piece, with or without
+/// promotion) into `list` (cleared first). In check, the capturing evasions.
+pub fn generate_captures(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    generate(pos, pos.color_bb(pos.side_to_move().flip()), list);
+}
+
+/// Writes the legal non-captures (quiet board moves including quiet
+/// promotions, and drops) into `list` (cleared first). In check, the
+/// non-capturing evasions. Captures and quiets together are the legal moves.
+pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    generate(pos, !pos.occupied(), list);
 }
 
 /// Number of legal moves (what perft counts at its last ply), computed by
@@ -210,51 +225,58 @@ pub fn generate_legal(pos: &Position, list: &mut MoveList) {
 #[inline]
 pub fn count_legal(pos: &Position) -> usize {
     let mut c = Counter(0);
-    generate(pos, &mut c);
+    generate(pos, Bitboard::ALL, &mut c);
     c.0
 }
 
+/// Generates the legal moves whose destination is in `dest`.
 #[inline(always)]
-fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+fn generate<S: Sink>(pos: &Position, dest: Bitboard, sink: &mut S) {
     let checkers = pos.checkers();
     if checkers.is_empty() {
         let us = pos.side_to_move();
-        let target = !pos.color_bb(us);
+        let target = !pos.color_bb(us) & dest;
         let pinned = pos.pinned(us);
         piece_moves(pos, target, pinned, sink);
-        king_moves(pos, pos.occupied(), sink);
-        drops(pos, !pos.occupied(), sink);
+        king_moves(pos, pos.occupied(), target, sink);
+        drops(pos, !pos.occupied() & dest, sink);
     } else {
-        evasions(pos, checkers, sink);
+        evasions(pos, checkers, dest, sink);
     }
 }
 
 #[inline(always)]
-fn evasions<S: Sink>(pos: &Position, checkers: Bitboard, sink: &mut S) {
+fn evasions<S: Sink>(pos: &Position, checkers: Bitboard, dest: Bitboard, sink: &mut S) {
     let us = pos.side_to_move();
     let ksq = pos.king_square(us);
-    king_moves(pos, pos.occupied() ^ Bitboard::from_square(ksq), sink);
+    let not_own = !pos.color_bb(us) & dest;
+    king_moves(
+        pos,
+        pos.occupied() ^ Bitboard::from_square(ksq),
+        not_own,
+        sink,
+    );
     if checkers.more_than_one() {
         return;
     }
     let checker = checkers.lsb();
     let block = attacks::between(ksq, checker);
-    piece_moves(pos, block | checkers, pos.pinned(us), sink);
-    if block.any() {
-        drops(pos, block, sink);
+    piece_moves(pos, (block | checkers) & dest, pos.pinned(us), sink);
+    if (block & dest).any() {
+        drops(pos, block & dest, sink);
     }
 }
 
 /// King steps to squares the enemy does not attack; `occ` is the occupancy
 /// the enemy sliders see (the king removed when in check, so it cannot step
-/// back along a checking ray).
+/// back along a checking ray); `target` excludes own pieces.
 #[inline(always)]
-fn king_moves<S: Sink>(pos: &Position, occ: Bitboard, sink: &mut S) {
+fn king_moves<S: Sink>(pos: &Position, occ: Bitboard, target: Bitboard, sink: &mut S) {
     let us = pos.side_to_move();
     let them = us.flip();
     let ksq = pos.king_square(us);
     let mut safe = Bitboard::EMPTY;
-    for to in attacks::king(ksq) & !pos.color_bb(us) {
+    for to in attacks::king(ksq) & target {
         if !pos.is_attacked(them, to, occ) {
             safe |= Bitboard::from_square(to);
         }

@@ -5,7 +5,9 @@
 
 use proptest::prelude::*;
 use yomi_search::Rng;
-use yomi_shogi::{MoveList, Position, count_legal, generate_legal};
+use yomi_shogi::{
+    MoveList, Position, count_legal, generate_captures, generate_legal, generate_quiets,
+};
 
 const STARTS: [&str; 3] = [
     "startpos",
@@ -26,6 +28,19 @@ fn check_playout(seed: u64, start: usize, plies: usize) -> Result<(), TestCaseEr
             "bulk count of {}",
             pos.to_sfen()
         );
+        // Captures and quiets partition the legal moves.
+        let mut caps = MoveList::new();
+        let mut quiets = MoveList::new();
+        generate_captures(&pos, &mut caps);
+        generate_quiets(&pos, &mut quiets);
+        let mut split: Vec<_> = caps.iter().chain(quiets.iter()).copied().collect();
+        let mut all: Vec<_> = list.to_vec();
+        split.sort();
+        all.sort();
+        prop_assert_eq!(split, all, "captures + quiets in {}", pos.to_sfen());
+        for &m in caps.iter() {
+            prop_assert!(!m.is_drop() && !pos.piece_on(m.to()).is_empty());
+        }
         if list.is_empty() {
             break;
         }
