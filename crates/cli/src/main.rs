@@ -1,1 +1,97 @@
-fn main() {}
+//! `yomi`: the command line that reaches every yomi capability.
+//!
+//! Results go to stdout; logs (tracing, `YOMI_LOG=info`) and progress bars go
+//! to stderr. Exit codes: 0 success, 1 failure, 2 bad usage or bad input.
+
+mod arena;
+mod bench;
+mod freecell;
+mod games;
+mod party;
+mod play;
+mod shogi;
+mod solve;
+mod tour;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "yomi", version, about = "Game-AI toolkit: search, solvers and optimizers for real games")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// A short demonstration of every capability on built-in defaults.
+    Tour,
+    /// Play a game: any mix of `human` and strategy specs.
+    Play(play::PlayArgs),
+    /// Exact value, best moves, nodes and time for a position.
+    Solve(solve::SolveArgs),
+    /// Match two strategies in paired games: W/D/L, Elo ± error, LOS, SPRT.
+    Arena(arena::ArenaArgs),
+    /// Fixed search workload: total nodes and nodes per second.
+    Bench(bench::BenchArgs),
+    /// List the strategies and their parameters.
+    Strategies,
+    /// Gen-1 party strength: battles, the random-battle dataset, ridge fits, party search.
+    Party(party::PartyArgs),
+    /// Shogi rules core: perft, legal moves (USI) and board diagrams for SFEN positions.
+    Shogi(shogi::ShogiArgs),
+    /// FreeCell: Microsoft deals, a complete solver, range statistics and training datasets.
+    Freecell(freecell::FreecellArgs),
+}
+
+/// A user error (bad value, bad file, unknown name): exit code 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// Wraps a message as a [`UsageError`].
+pub fn usage(msg: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(UsageError(msg.into()))
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("YOMI_LOG").unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Tour => tour::run(),
+        Command::Play(args) => play::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Arena(args) => arena::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Party(args) => party::run(args),
+        Command::Shogi(args) => shogi::run(args),
+        Command::Freecell(args) => freecell::run(args),
+        Command::Strategies => {
+            for (name, params) in yomi_search::spec::STRATEGIES {
+                println!("{name:<10} {params}");
+            }
+            println!("\nspec syntax: name[:key=value,...], e.g. mcts:iterations=1000,c=1.4,expand=10  alphabeta:time=100ms");
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            if err.downcast_ref::<UsageError>().is_some() { ExitCode::from(2) } else { ExitCode::from(1) }
+        }
+    }
+}

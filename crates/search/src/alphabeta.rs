@@ -89,7 +89,9 @@ impl<M: Copy + PartialEq> AlphaBeta<M> {
             if self.aborted {
                 break;
             }
-            let exact = self.horizon == horizon_before;
+            // A proven root score is final: a shorter win (or longer defence)
+            // would have shown up at the shallower depths already searched.
+            let exact = self.horizon == horizon_before || crate::score::is_proven(score);
             let pv = self.pv[0].clone();
             best = Some(AlphaBetaResult { score, pv, nodes: self.nodes, depth, exact });
             if exact || depth >= max_depth || clock.out_of_nodes_or_time(self.nodes) {
