@@ -41,6 +41,35 @@ def play_games(games, seed, max_plies, drop_bias):
     return out
 
 
+def pawn_drop_mates(sfen, legal):
+    """True when the side to move could drop a pawn with check (free square,
+    no nifu, not in check) but cshogi omits it: uchifuzume was applied."""
+    board, side, hands = sfen.split()[:3]
+    pawn, king = ("P", "k") if side == "b" else ("p", "K")
+    if pawn not in hands:
+        return False
+    grid = {}
+    for rank, row in enumerate(board.split("/")):
+        file = 8
+        promoted = False
+        for ch in row:
+            if ch.isdigit():
+                file -= int(ch)
+            elif ch == "+":
+                promoted = True
+            else:
+                grid[(file, rank)] = ("+" if promoted else "") + ch
+                promoted = False
+                file -= 1
+    kf, kr = next(sq for sq, p in grid.items() if p == king)
+    r = kr + 1 if side == "b" else kr - 1
+    if not 0 <= r <= 8 or (kf, r) in grid:
+        return False
+    if any(grid.get((kf, rr)) == pawn for rr in range(9)):
+        return False
+    return f"P*{kf + 1}{chr(97 + r)}" not in legal
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--yomi", default="target/release/yomi", help="path to the yomi binary")
@@ -69,10 +98,13 @@ def main():
 
     diffs = 0
     in_check = 0
+    uchifuzume = 0
     for (sfen, expected), line in zip(positions, lines):
         got = line.split()
         if cshogi.Board(sfen).is_check():
             in_check += 1
+        elif pawn_drop_mates(sfen, expected):
+            uchifuzume += 1
         if got != expected:
             diffs += 1
             if diffs <= 10:
@@ -80,7 +112,8 @@ def main():
                 print(f"DIFF {sfen}\n  only cshogi: {sorted(e - g)}\n  only yomi:   {sorted(g - e)}")
     total_moves = sum(len(e) for _, e in positions)
     print(f"positions compared: {len(positions)} (from {args.games} games, seed {args.seed}), "
-          f"moves compared: {total_moves}, positions in check: {in_check}, differences: {diffs}")
+          f"moves compared: {total_moves}, positions in check: {in_check}, "
+          f"with uchifuzume: {uchifuzume}, differences: {diffs}")
     print(f"time: cshogi games {t1 - t0:.1f} s, yomi batch {t2 - t1:.1f} s")
     return 0 if diffs == 0 else 1
 
