@@ -178,3 +178,19 @@ fn game_trait_basics() {
 fn passes_the_generic_game_conformance_battery() {
     yomi_search::conformance::check_game::<ShogiGame>(7, 4);
 }
+
+#[test]
+fn generic_alpha_beta_finds_a_mate_in_one() {
+    use yomi_search::{AlphaBeta, AlphaBetaOptions, Strategy};
+    // G*5b is mate: the pawn on 5c guards the gold, every king flight is covered.
+    let g = ShogiGame::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    let mut ab = AlphaBeta::new(AlphaBetaOptions {
+        depth: Some(2),
+        ..Default::default()
+    });
+    let report = Strategy::<ShogiGame>::choose(&mut ab, &g);
+    assert_eq!(report.best.to_string(), "G*5b");
+    let mut after = g.clone();
+    after.play(report.best);
+    assert_eq!(after.outcome(), Some(Outcome::Loss));
+}
