@@ -68,9 +68,12 @@ pub fn run(args: ShogiArgs) -> Result<()> {
 }
 
 fn load(args: &PositionArgs) -> Result<Position> {
-    let mut pos = Position::from_sfen(&args.sfen).map_err(|e| crate::usage(format!("--sfen: {e}")))?;
+    let mut pos =
+        Position::from_sfen(&args.sfen).map_err(|e| crate::usage(format!("--sfen: {e}")))?;
     for (i, text) in args.moves.split_whitespace().enumerate() {
-        let m = pos.parse_usi(text).map_err(|e| crate::usage(format!("--moves, move {}: {e}", i + 1)))?;
+        let m = pos
+            .parse_usi(text)
+            .map_err(|e| crate::usage(format!("--moves, move {}: {e}", i + 1)))?;
         pos.do_move(m);
     }
     Ok(pos)
@@ -84,7 +87,10 @@ fn sorted_moves(pos: &Position) -> Vec<String> {
 
 fn run_perft(a: PerftArgs) -> Result<()> {
     if a.depth > 12 {
-        return Err(crate::usage(format!("perft depth {} is too deep (at most 12)", a.depth)));
+        return Err(crate::usage(format!(
+            "perft depth {} is too deep (at most 12)",
+            a.depth
+        )));
     }
     let mut pos = load(&a.pos)?;
     let start = Instant::now();
@@ -104,7 +110,10 @@ fn run_perft(a: PerftArgs) -> Result<()> {
             "seconds": secs, "nodes_per_second": nps,
         });
         if let Some(d) = per_move {
-            obj["divide"] = d.into_iter().map(|(m, n)| (m, serde_json::Value::from(n))).collect();
+            obj["divide"] = d
+                .into_iter()
+                .map(|(m, n)| (m, serde_json::Value::from(n)))
+                .collect();
         }
         println!("{obj}");
     } else {
@@ -113,7 +122,11 @@ fn run_perft(a: PerftArgs) -> Result<()> {
                 println!("{m}: {n}");
             }
         }
-        println!("perft({}) = {nodes}  time {secs:.3} s  {:.2} M nodes/s", a.depth, nps / 1e6);
+        println!(
+            "perft({}) = {nodes}  time {secs:.3} s  {:.2} M nodes/s",
+            a.depth,
+            nps / 1e6
+        );
     }
     Ok(())
 }
@@ -122,7 +135,10 @@ fn run_moves(a: MovesArgs) -> Result<()> {
     let pos = load(&a.pos)?;
     let moves = sorted_moves(&pos);
     if a.pos.json {
-        println!("{}", serde_json::json!({"sfen": pos.to_sfen(), "count": moves.len(), "moves": moves}));
+        println!(
+            "{}",
+            serde_json::json!({"sfen": pos.to_sfen(), "count": moves.len(), "moves": moves})
+        );
     } else {
         println!("{}", moves.join(" "));
     }
@@ -138,7 +154,8 @@ fn run_batch() -> Result<()> {
         if line.trim().is_empty() {
             continue;
         }
-        let pos = Position::from_sfen(&line).map_err(|e| crate::usage(format!("stdin line {}: {e}", i + 1)))?;
+        let pos = Position::from_sfen(&line)
+            .map_err(|e| crate::usage(format!("stdin line {}: {e}", i + 1)))?;
         writeln!(out, "{}", sorted_moves(&pos).join(" "))?;
     }
     out.flush()?;
@@ -148,10 +165,7 @@ fn run_batch() -> Result<()> {
 fn run_show(a: PositionArgs) -> Result<()> {
     let pos = load(&a)?;
     if a.json {
-        let checkers: Vec<String> = pos
-            .checkers()
-            .map(square_name)
-            .collect();
+        let checkers: Vec<String> = pos.checkers().map(square_name).collect();
         println!(
             "{}",
             serde_json::json!({
@@ -186,7 +200,10 @@ pub fn tour() -> Result<()> {
         let start = Instant::now();
         let n = perft(&mut pos, depth);
         let s = start.elapsed().as_secs_f64();
-        println!("perft({depth}) = {n:>9}  {:.1} M nodes/s", n as f64 / s.max(1e-9) / 1e6);
+        println!(
+            "perft({depth}) = {n:>9}  {:.1} M nodes/s",
+            n as f64 / s.max(1e-9) / 1e6
+        );
     }
     for text in ["7g7f", "3c3d", "8h2b+"] {
         let m = pos.parse_usi(text)?;
