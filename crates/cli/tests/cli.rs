@@ -72,7 +72,7 @@ fn bad_input_gives_exit_code_2_and_lists_the_choices() {
 
 #[test]
 fn arena_json_has_the_documented_fields_and_is_reproducible() {
-    let args = ["arena", "tictactoe", "--a", "mcts:iterations=1000", "--b", "random", "--games", "20", "--json", "--seed", "3"];
+    let args = ["arena", "tictactoe", "--a", "mcts:iterations=1000", "--b", "random", "--games", "20", "--json", "--seed", "3", "--opening-plies", "0"];
     let v = json(&yomi(&args));
     for key in ["games", "wins", "draws", "losses", "score", "elo", "elo_error", "los"] {
         assert!(v.get(key).is_some(), "missing {key}: {v}");
