@@ -194,3 +194,32 @@ fn generic_alpha_beta_finds_a_mate_in_one() {
     after.play(report.best);
     assert_eq!(after.outcome(), Some(Outcome::Loss));
 }
+
+#[test]
+fn entering_king_declaration_ends_the_game() {
+    use yomi_shogi::DeclarationRule;
+    let sfen = "K+R+B1GGSS1/PPPPPPPPP/9/9/9/9/9/9/8k b RB2S3N3L9p 1";
+    let g = ShogiGame::from_sfen(sfen).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Win), "27-point declaration wins");
+    let pos = Position::from_sfen(sfen).unwrap();
+    let off = ShogiGame::new(
+        pos,
+        GameOptions {
+            declaration: DeclarationRule::None,
+            ..Default::default()
+        },
+    );
+    assert_eq!(off.outcome(), None);
+    // The same camp with an empty hand: 15 pieces, 23 points (two 5-point pieces).
+    let poor = Position::from_sfen("K+R+B1GGSS1/PPPPPPPPP/9/9/9/9/9/9/8k b - 1").unwrap();
+    assert_eq!(poor.declaration_points(Color::Black), (15, 23));
+    assert_eq!(poor.declaration(DeclarationRule::Points27), None);
+    assert_eq!(poor.declaration(DeclarationRule::Points24), None);
+    // Two pawns in hand: 25 points, a draw under the 24-point rule only.
+    let middling = Position::from_sfen("K+R+B1GGSS1/PPPPPPPPP/9/9/9/9/9/9/8k b 2P 1").unwrap();
+    assert_eq!(middling.declaration(DeclarationRule::Points27), None);
+    assert_eq!(
+        middling.declaration(DeclarationRule::Points24),
+        Some(yomi_shogi::rules::Declaration::Draw)
+    );
+}
