@@ -207,6 +207,14 @@ impl Position {
     /// Pieces of color `c` that are pinned to their own king by enemy sliders.
     #[inline]
     pub fn pinned(&self, c: Color) -> Bitboard {
+        self.king_blockers(c) & self.by_color[c.index()]
+    }
+
+    /// Pieces of either color that are the only piece between `c`'s king and
+    /// an enemy slider aiming at it (own ones are pinned, enemy ones can give
+    /// discovered check).
+    #[inline]
+    pub fn king_blockers(&self, c: Color) -> Bitboard {
         let ksq = self.king_square(c);
         let them = self.by_color[c.flip().index()];
         let snipers = ((attacks::lance_empty(c, ksq) & self.by_kind[Kind::Lance as usize])
@@ -214,15 +222,37 @@ impl Position {
             | (attacks::bishop_empty(ksq) & self.diagonal_sliders()))
             & them;
         let occ = self.occupied();
-        let own = self.by_color[c.index()];
-        let mut pinned = Bitboard::EMPTY;
+        let mut blockers = Bitboard::EMPTY;
         for s in snipers {
             let b = attacks::between(ksq, s) & occ;
             if b.any() && !b.more_than_one() {
-                pinned |= b & own;
+                blockers |= b;
             }
         }
-        pinned
+        blockers
+    }
+
+    /// True when the legal move `m` gives check (direct or discovered),
+    /// computed without playing it.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side;
+        let eksq = self.king_square(us.flip());
+        let to = m.to();
+        if m.is_drop() {
+            return attacks::piece_attacks(us, m.drop_kind(), to, self.occupied()).has(eksq);
+        }
+        let from = m.from();
+        let kind = self.board[from].kind_unchecked();
+        let kind = if m.is_promotion() {
+            kind.promoted()
+        } else {
+            kind
+        };
+        let occ = (self.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+        if kind != Kind::King && attacks::piece_attacks(us, kind, to, occ).has(eksq) {
+            return true;
+        }
+        self.king_blockers(us.flip()).has(from) && !attacks::line(eksq, from).has(to)
     }
 
     #[inline(always)]

@@ -1,6 +1,7 @@
 //! Property tests over seeded random playouts: make/unmake restores the
 //! position and key, the incremental key equals the recomputed one, no
-//! generated move leaves the mover's king attacked, SFEN round-trips, and the
+//! generated move leaves the mover's king attacked, `gives_check` agrees with
+//! playing the move, SFEN round-trips, and the
 //! parsers never panic on arbitrary text.
 
 use proptest::prelude::*;
@@ -47,7 +48,15 @@ fn check_playout(seed: u64, start: usize, plies: usize) -> Result<(), TestCaseEr
         for &m in list.iter() {
             let before = pos.clone();
             let mover = pos.side_to_move();
+            let gives_check = pos.gives_check(m);
             let cap = pos.do_move(m);
+            prop_assert_eq!(
+                pos.in_check(),
+                gives_check,
+                "gives_check({}) in {}",
+                m,
+                before.to_sfen()
+            );
             prop_assert_eq!(pos.key(), pos.compute_key(), "incremental key after {}", m);
             let ksq = pos.king_square(mover);
             prop_assert!(
