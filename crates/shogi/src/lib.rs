@@ -36,7 +36,8 @@ pub use error::{MoveError, SfenError};
 pub use game::{GameOptions, ShogiGame};
 pub use hand::Hand;
 pub use movegen::{
-    MAX_MOVES, MoveList, count_legal, generate_captures, generate_legal, generate_quiets,
+    MAX_MOVES, MoveList, count_legal, generate_captures, generate_checks, generate_legal,
+    generate_quiets,
 };
 pub use perft::{divide, perft, perft_lists};
 pub use position::Position;

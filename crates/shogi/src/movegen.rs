@@ -220,6 +220,19 @@ pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
     generate(pos, !pos.occupied(), list);
 }
 
+/// Writes the legal moves that give check into `list` (cleared first): the
+/// legal moves filtered by [`Position::gives_check`] (no make/unmake).
+pub fn generate_checks(pos: &Position, list: &mut MoveList) {
+    let mut all = MoveList::new();
+    generate_legal(pos, &mut all);
+    list.clear();
+    for &m in all.iter() {
+        if pos.gives_check(m) {
+            list.push(m);
+        }
+    }
+}
+
 /// Number of legal moves (what perft counts at its last ply), computed by
 /// bulk counting: the same generator, adding the sizes of destination sets.
 #[inline]

@@ -223,3 +223,21 @@ fn entering_king_declaration_ends_the_game() {
         Some(yomi_shogi::rules::Declaration::Draw)
     );
 }
+
+#[test]
+fn check_generator_finds_drop_and_discovered_checks() {
+    // Black: rook 5i behind its own silver 5e (discovered checks), gold in hand.
+    let pos = Position::from_sfen("4k4/9/9/9/4S4/9/9/9/K3R4 b G 1").unwrap();
+    let mut list = yomi_shogi::MoveList::new();
+    yomi_shogi::generate_checks(&pos, &mut list);
+    let checks: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+    for m in ["G*5b", "G*4b", "G*6b", "5e4d", "5e6d", "5e4f", "5e6f"] {
+        assert!(
+            checks.contains(&m.to_string()),
+            "{m} missing from {checks:?}"
+        );
+    }
+    // Silver forward keeps the file blocked: no check.
+    assert!(!checks.contains(&"5e5d".to_string()));
+    assert!(list.iter().all(|&m| pos.gives_check(m)));
+}
