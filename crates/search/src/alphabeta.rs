@@ -52,7 +52,7 @@ pub struct AlphaBetaResult<M> {
 pub struct AlphaBeta<M> {
     /// Options.
     pub options: AlphaBetaOptions,
-    tt: Option<TranspositionTable<M>>,
+    tt: Option<TranspositionTable>,
     nodes: u64,
     horizon: u64,
     aborted: bool,
@@ -60,7 +60,7 @@ pub struct AlphaBeta<M> {
     pv: Vec<Vec<M>>,
 }
 
-impl<M: Copy + PartialEq> AlphaBeta<M> {
+impl<M: Copy> AlphaBeta<M> {
     /// A searcher with these options.
     pub fn new(options: AlphaBetaOptions) -> Self {
         let tt = (options.tt_megabytes > 0).then(|| TranspositionTable::with_megabytes(options.tt_megabytes));
@@ -135,11 +135,11 @@ impl<M: Copy + PartialEq> AlphaBeta<M> {
             return state.evaluate();
         }
         let key = state.hash();
-        let mut tt_move = None;
+        let mut tt_index = None;
         if let (Some(tt), Some(key)) = (&self.tt, key) {
             if let Some(e) = tt.probe(key) {
-                tt_move = e.best;
-                if ply > 0 && (e.complete || e.depth as u32 >= depth) {
+                tt_index = e.best.map(usize::from);
+                if ply > 0 && (e.complete || e.depth as u32 >= depth.min(255)) {
                     let s = from_tt(e.score, ply);
                     let cut = match e.bound {
                         Bound::Exact => true,
@@ -161,16 +161,21 @@ impl<M: Copy + PartialEq> AlphaBeta<M> {
             self.buffers[ply] = moves;
             return state.outcome().map_or(0, |o| terminal_score(o, ply as u32));
         }
-        if let Some(tm) = tt_move {
-            if let Some(i) = moves.iter().position(|&m| m == tm) {
-                moves[..=i].rotate_right(1);
-            }
-        }
+        // Search order: the table's move first, then generation order. Indices
+        // refer to generation order, which is what the table stores.
+        let tt_index = tt_index.filter(|&i| i < moves.len());
+        let order = |k: usize| match tt_index {
+            Some(t) if k == 0 => t,
+            Some(t) if k <= t => k - 1,
+            _ => k,
+        };
         let alpha_orig = alpha;
         let horizon_before = self.horizon;
         let mut best = -INF;
-        let mut best_move = None;
-        for (i, &mv) in moves.iter().enumerate() {
+        let mut best_index = None;
+        for i in 0..moves.len() {
+            let mv_index = order(i);
+            let mv = moves[mv_index];
             let mut child = state.clone();
             child.play(mv);
             // Principal variation search: later moves get a null window first
@@ -190,7 +195,7 @@ impl<M: Copy + PartialEq> AlphaBeta<M> {
             }
             if s > best {
                 best = s;
-                best_move = Some(mv);
+                best_index = Some(mv_index);
                 let (head, tail) = self.pv.split_at_mut(ply + 1);
                 head[ply].clear();
                 head[ply].push(mv);
@@ -215,10 +220,10 @@ impl<M: Copy + PartialEq> AlphaBeta<M> {
             tt.store(Entry {
                 key,
                 score: to_tt(best, ply),
-                depth: depth.min(u16::MAX as u32) as u16,
+                depth: depth.min(255) as u8,
                 bound,
                 complete: self.horizon == horizon_before,
-                best: best_move,
+                best: best_index.and_then(|i| u16::try_from(i).ok()),
             });
         }
         best
