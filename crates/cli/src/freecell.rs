@@ -118,7 +118,7 @@ struct SolverArgs {
     #[arg(long, default_value_t = 4)]
     cells: usize,
     /// States stored by the best-first stage.
-    #[arg(long, default_value_t = 200_000)]
+    #[arg(long, default_value_t = 100_000)]
     node_limit: usize,
     /// States visited by the exhaustive stage before "intractable".
     #[arg(long, default_value_t = 30_000_000)]

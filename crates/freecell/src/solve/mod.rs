@@ -113,7 +113,7 @@ impl Default for SolveOptions {
             solver: SolverMode::Fast,
             moves: MoveMode::Sequence,
             auto: true,
-            node_limit: 200_000,
+            node_limit: 100_000,
             g_weight: 3,
             weights: heuristic::WEIGHTS,
             exhaust_limit: 30_000_000,
@@ -156,10 +156,32 @@ pub fn solve(board: &Board, opts: &SolveOptions) -> Result<SolveResult, Freecell
             let (o, n) = fast::search(board, MoveMode::Sequence, opts.auto, p);
             match o {
                 Outcome::Solved(_) => (o, n, "best-first"),
-                _ => {
+                Outcome::Exhausted => {
+                    // exhausted under hash identity: redo exactly for a proof
                     let (o2, n2) =
                         exhaust::search(board, MoveMode::Sequence, opts.auto, opts.exhaust_limit);
                     (o2, n + n2, "exhaustive")
+                }
+                Outcome::Limit => {
+                    // a greedier pass with more room solves most of the rest
+                    let greedy = fast::BestFirst {
+                        g_weight: 1,
+                        node_limit: opts.node_limit * 5,
+                        ..p
+                    };
+                    let (o2, n2) = fast::search(board, MoveMode::Sequence, opts.auto, greedy);
+                    match o2 {
+                        Outcome::Solved(_) => (o2, n + n2, "greedy best-first"),
+                        _ => {
+                            let (o3, n3) = exhaust::search(
+                                board,
+                                MoveMode::Sequence,
+                                opts.auto,
+                                opts.exhaust_limit,
+                            );
+                            (o3, n + n2 + n3, "exhaustive")
+                        }
+                    }
                 }
             }
         }

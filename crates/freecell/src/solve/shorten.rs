@@ -35,18 +35,6 @@ pub fn solves(start: &Board, steps: &[Step]) -> bool {
     b.is_solved()
 }
 
-fn moved_cards(start: &Board, steps: &[Step]) -> Vec<Card> {
-    let mut b = start.clone();
-    steps
-        .iter()
-        .map(|s| {
-            let c = moved_card(&b, s.mv).unwrap_or(Card::NONE);
-            apply_unchecked(&mut b, s.mv);
-            c
-        })
-        .collect()
-}
-
 /// Removes redundant moves until no edit applies. `steps` must solve `start`.
 pub fn remove_redundant(start: &Board, steps: &[Step]) -> Vec<Step> {
     let mut cur: Vec<Step> = steps.to_vec();
@@ -59,10 +47,26 @@ pub fn remove_redundant(start: &Board, steps: &[Step]) -> Vec<Step> {
     }
 }
 
+/// Boards before each step (and after the last) and the card each step moves.
+fn trace(start: &Board, steps: &[Step]) -> (Vec<Board>, Vec<Card>) {
+    let mut boards = Vec::with_capacity(steps.len() + 1);
+    let mut cards = Vec::with_capacity(steps.len());
+    let mut b = start.clone();
+    for s in steps {
+        cards.push(moved_card(&b, s.mv).unwrap_or(Card::NONE));
+        boards.push(b.clone());
+        apply_unchecked(&mut b, s.mv);
+    }
+    boards.push(b);
+    (boards, cards)
+}
+
 fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
+    // Edits at step i only change what follows, so candidates are checked
+    // by replaying from the cached board before step i.
+    let (mut boards, mut cards) = trace(start, &cur);
     let mut i = 0;
     while i < cur.len() {
-        let cards = moved_cards(start, &cur);
         let mi = cur[i].mv;
         if mi.to == Loc::Found {
             i += 1;
@@ -70,15 +74,9 @@ fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
         }
         let c = cards[i];
         let next = (i + 1..cur.len()).find(|&j| cards[j] == c && cur[j].mv.count == mi.count);
+        let mut accepted: Option<Vec<Step>> = None;
         if let Some(j) = next {
             let mj = cur[j].mv;
-            let mut tried: Vec<Vec<Step>> = Vec::new();
-            if mj.to == mi.from {
-                let mut v = cur.clone();
-                v.remove(j);
-                v.remove(i);
-                tried.push(v);
-            }
             let merged = Step {
                 mv: Move {
                     from: mi.from,
@@ -87,28 +85,43 @@ fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
                 },
                 auto: false,
             };
+            let mut tried: Vec<Vec<Step>> = Vec::new();
+            if mj.to == mi.from {
+                let mut v = cur[i..].to_vec();
+                v.remove(j - i);
+                v.remove(0);
+                tried.push(v);
+            }
             if merged.mv.from != merged.mv.to {
-                let mut v = cur.clone();
-                v[i] = merged;
-                v.remove(j);
+                let mut v = cur[i..].to_vec();
+                v[0] = merged;
+                v.remove(j - i);
                 tried.push(v);
-                let mut v = cur.clone();
-                v[j] = merged;
-                v.remove(i);
+                let mut v = cur[i..].to_vec();
+                v[j - i] = merged;
+                v.remove(0);
                 tried.push(v);
             }
-            if let Some(v) = tried.into_iter().find(|v| solves(start, v)) {
-                cur = v;
-                continue;
+            accepted = tried.into_iter().find(|v| solves(&boards[i], v));
+        }
+        if accepted.is_none() {
+            let v = cur[i + 1..].to_vec();
+            if solves(&boards[i], &v) {
+                accepted = Some(v);
             }
         }
-        let mut v = cur.clone();
-        v.remove(i);
-        if solves(start, &v) {
-            cur = v;
-            continue;
+        match accepted {
+            Some(tail) => {
+                cur.truncate(i);
+                cur.extend(tail);
+                let (b2, c2) = trace(&boards[i], &cur[i..]);
+                boards.truncate(i);
+                boards.extend(b2);
+                cards.truncate(i);
+                cards.extend(c2);
+            }
+            None => i += 1,
         }
-        i += 1;
     }
     cur
 }

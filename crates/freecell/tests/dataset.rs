@@ -1,0 +1,86 @@
+//! Dataset rows, shard planning, atomic shard files and resume.
+
+use yomi_freecell::dataset::{
+    Format, Shard, TENSOR_LEN, TENSOR_ROWS, deal_rows, encode_board, finished, plan, run_shard,
+};
+use yomi_freecell::{Layout, SolveOptions, Verdict, deal_board};
+
+#[test]
+fn rows_follow_the_solution() {
+    let (rows, v, _) = deal_rows(5, &SolveOptions::default()).unwrap();
+    assert_eq!(v, Verdict::Solved);
+    let n = rows.len() as u32;
+    assert!(n >= 52);
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.step, i as u32);
+        assert_eq!(r.remaining, n - i as u32);
+        assert_eq!(r.tensor.len(), TENSOR_LEN);
+        assert_eq!(r.move_hex.len(), 2);
+    }
+    assert_eq!(
+        rows[0].tensor,
+        encode_board(&deal_board(5, Layout::default()).unwrap()).unwrap()
+    );
+    assert!(rows[0].board.starts_with("Foundations: H-0 C-0 D-0 S-0"));
+    // the last move puts the last king home: foundation digit c-f
+    let last = rows.last().unwrap();
+    assert!(matches!(last.move_hex.as_bytes()[1], b'c'..=b'f'));
+}
+
+#[test]
+fn tensor_layout() {
+    let b = deal_board(1, Layout::default()).unwrap();
+    let t = encode_board(&b).unwrap();
+    // column 1 deepest card is JD: rank 11, suit 1 -> index 41, code 42
+    assert_eq!(t[8], 42);
+    // column 1 has 7 cards, slot 8 empty; column 5 starts at 8 + 4*19
+    assert_eq!(t[8 + 7], 0);
+    assert_eq!(
+        t[8 + 4 * TENSOR_ROWS],
+        yomi_freecell::Card::parse("5D").unwrap().index() as u8 + 1
+    );
+    assert_eq!(&t[..8], &[0; 8]);
+}
+
+#[test]
+fn shard_plan_splits_for_workers() {
+    let all = plan(1, 10, 3, 0, 1);
+    assert_eq!(all.len(), 4);
+    assert_eq!(
+        all[3],
+        Shard {
+            first: 10,
+            last: 10
+        }
+    );
+    let w0 = plan(1, 10, 3, 0, 2);
+    let w1 = plan(1, 10, 3, 1, 2);
+    assert_eq!(w0, vec![all[0], all[2]]);
+    assert_eq!(w1, vec![all[1], all[3]]);
+}
+
+#[test]
+fn shards_are_written_and_resumed() {
+    let dir = std::env::temp_dir().join(format!("yomi-fc-ds-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let s = Shard { first: 1, last: 2 };
+    for f in [Format::Jsonl, Format::Parquet] {
+        assert!(finished(&dir, &s, f).is_none());
+        let st = run_shard(&dir, &s, f, &SolveOptions::default(), &|_| {}).unwrap();
+        assert_eq!(st.deals, 2);
+        assert_eq!(st.solved, 2);
+        assert_eq!(finished(&dir, &s, f).unwrap(), st);
+        assert!(!dir.join(s.file_name(f)).with_extension("tmp").exists());
+    }
+    let text = std::fs::read_to_string(dir.join(s.file_name(Format::Jsonl))).unwrap();
+    let st = finished(&dir, &s, Format::Jsonl).unwrap();
+    assert_eq!(text.lines().count() as u64, st.rows);
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["deal"], 1);
+    assert_eq!(first["step"], 0);
+    let pq = std::fs::read(dir.join(s.file_name(Format::Parquet))).unwrap();
+    assert_eq!(&pq[..4], b"PAR1");
+    assert_eq!(&pq[pq.len() - 4..], b"PAR1");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
