@@ -49,20 +49,34 @@ pub struct ArenaArgs {
 pub fn factory<G: Game>(text: &str) -> anyhow::Result<PlayerFactory<G>> {
     let spec = StrategySpec::parse(text).map_err(|e| crate::usage(e.to_string()))?;
     // Build once now so errors surface before any game starts.
-    spec.build::<G>(Some(0)).map_err(|e| crate::usage(e.to_string()))?;
-    Ok(Arc::new(move |seed| spec.build::<G>(Some(seed)).expect("spec was validated")))
+    spec.build::<G>(Some(0))
+        .map_err(|e| crate::usage(e.to_string()))?;
+    Ok(Arc::new(move |seed| {
+        spec.build::<G>(Some(seed)).expect("spec was validated")
+    }))
 }
 
 /// Reads an openings file: one opening per line, moves separated by spaces; `#` starts a comment.
 fn read_openings(path: &std::path::Path) -> anyhow::Result<Vec<Vec<String>>> {
-    let text = std::fs::read_to_string(path).map_err(|e| crate::usage(format!("cannot read openings file {}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| crate::usage(format!("cannot read openings file {}: {e}", path.display())))?;
     let list: Vec<Vec<String>> = text
         .lines()
-        .map(|l| l.split('#').next().unwrap_or("").split_whitespace().map(String::from).collect::<Vec<_>>())
+        .map(|l| {
+            l.split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
         .filter(|l| !l.is_empty())
         .collect();
     if list.is_empty() {
-        return Err(crate::usage(format!("openings file {} has no openings", path.display())));
+        return Err(crate::usage(format!(
+            "openings file {} has no openings",
+            path.display()
+        )));
     }
     Ok(list)
 }
@@ -73,14 +87,26 @@ pub fn config(args: &ArenaArgs) -> anyhow::Result<MatchConfig> {
         return Err(crate::usage("--games must be at least 1"));
     }
     let sprt = match &args.sprt {
-        Some(s) => Some(s.parse::<SprtConfig>().map_err(|e| crate::usage(format!("bad --sprt '{s}': {e}")))?),
+        Some(s) => Some(
+            s.parse::<SprtConfig>()
+                .map_err(|e| crate::usage(format!("bad --sprt '{s}': {e}")))?,
+        ),
         None => None,
     };
     let openings = match &args.openings {
         Some(path) => Openings::List(read_openings(path)?),
-        None => Openings::Random { plies: args.opening_plies },
+        None => Openings::Random {
+            plies: args.opening_plies,
+        },
     };
-    Ok(MatchConfig { games: args.games, threads: args.threads, openings, seed: args.seed, sprt, max_plies: args.max_plies })
+    Ok(MatchConfig {
+        games: args.games,
+        threads: args.threads,
+        openings,
+        seed: args.seed,
+        sprt,
+        max_plies: args.max_plies,
+    })
 }
 
 /// Runs a match with a progress bar on stderr (hidden when stderr is not a terminal).
@@ -92,8 +118,10 @@ pub fn play_match<G: Game>(a: &str, b: &str, cfg: &MatchConfig) -> anyhow::Resul
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise} < {eta}]")
-            .expect("valid template"),
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise} < {eta}]",
+        )
+        .expect("valid template"),
     );
     let report = run_match(&fa, &fb, cfg, &|p| {
         bar.set_position(p.games_done as u64);

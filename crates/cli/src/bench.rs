@@ -42,7 +42,13 @@ struct BenchReport {
 
 fn item(name: &str, nodes: u64, iterations: u64, start: Instant) -> BenchItem {
     let secs = start.elapsed().as_secs_f64();
-    BenchItem { name: name.into(), nodes, iterations, time_ms: secs * 1000.0, nps: nodes as f64 / secs.max(1e-9) }
+    BenchItem {
+        name: name.into(),
+        nodes,
+        iterations,
+        time_ms: secs * 1000.0,
+        nps: nodes as f64 / secs.max(1e-9),
+    }
 }
 
 /// Connect Four positions (columns played) used by the alpha-beta items.
@@ -63,20 +69,51 @@ pub fn workload() -> Vec<BenchItem> {
     for pos in C4_POSITIONS {
         let state = Connect4::from_moves(pos).expect("bench positions are legal");
         let t = Instant::now();
-        let mut ab = AlphaBeta::new(AlphaBetaOptions { depth: Some(12), iterative: true, tt_megabytes: 64, budget: Budget::default() });
+        let mut ab = AlphaBeta::new(AlphaBetaOptions {
+            depth: Some(12),
+            iterative: true,
+            tt_megabytes: 64,
+            budget: Budget::default(),
+        });
         let r = ab.search(&state);
-        items.push(item(&format!("connect4 alphabeta depth 12 tt 64MB [{pos}]"), r.nodes, 0, t));
+        items.push(item(
+            &format!("connect4 alphabeta depth 12 tt 64MB [{pos}]"),
+            r.nodes,
+            0,
+            t,
+        ));
     }
 
     let t = Instant::now();
-    let mut mcts = Mcts::<Connect4>::new(MctsOptions { budget: Budget::iterations(200_000), seed: 1, ..MctsOptions::default() });
+    let mut mcts = Mcts::<Connect4>::new(MctsOptions {
+        budget: Budget::iterations(200_000),
+        seed: 1,
+        ..MctsOptions::default()
+    });
     let r = mcts.choose(&Connect4::initial());
-    items.push(item("connect4 mcts 200k iterations", r.stats.nodes, r.stats.iterations, t));
+    items.push(item(
+        "connect4 mcts 200k iterations",
+        r.stats.nodes,
+        r.stats.iterations,
+        t,
+    ));
 
     let t = Instant::now();
-    let mut sm = SoftmaxSearch::new(SoftmaxOptions { budget: Budget::iterations(20_000), seed: 1, ..SoftmaxOptions::default() }, StaticEvaluator { scale: 100.0 });
+    let mut sm = SoftmaxSearch::new(
+        SoftmaxOptions {
+            budget: Budget::iterations(20_000),
+            seed: 1,
+            ..SoftmaxOptions::default()
+        },
+        StaticEvaluator { scale: 100.0 },
+    );
     let r = sm.search(&Connect4::initial());
-    items.push(item("connect4 softmax 20k playouts static eval", r.stats.nodes, r.stats.iterations, t));
+    items.push(item(
+        "connect4 softmax 20k playouts static eval",
+        r.stats.nodes,
+        r.stats.iterations,
+        t,
+    ));
 
     let t = Instant::now();
     let mut d = Duct::<Goofspiel>::new(DuctOptions {
@@ -86,7 +123,12 @@ pub fn workload() -> Vec<BenchItem> {
         ..DuctOptions::default()
     });
     let r = d.choose(&Goofspiel::new(6).expect("6 cards"), 0);
-    items.push(item("goofspiel(6) duct regret matching 100k", r.tree_nodes as u64, r.iterations, t));
+    items.push(item(
+        "goofspiel(6) duct regret matching 100k",
+        r.tree_nodes as u64,
+        r.iterations,
+        t,
+    ));
     items
 }
 
@@ -96,14 +138,25 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let items = workload();
     let total_nodes: u64 = items.iter().map(|i| i.nodes).sum();
     let total_time_ms = start.elapsed().as_secs_f64() * 1000.0;
-    let report = BenchReport { total_nodes, total_time_ms, nps: total_nodes as f64 / (total_time_ms / 1000.0), items };
+    let report = BenchReport {
+        total_nodes,
+        total_time_ms,
+        nps: total_nodes as f64 / (total_time_ms / 1000.0),
+        items,
+    };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());
     }
-    println!("{:<48} {:>12} {:>10} {:>10} {:>14}", "item", "nodes", "iters", "ms", "nodes/s");
+    println!(
+        "{:<48} {:>12} {:>10} {:>10} {:>14}",
+        "item", "nodes", "iters", "ms", "nodes/s"
+    );
     for i in &report.items {
-        println!("{:<48} {:>12} {:>10} {:>10.1} {:>14.0}", i.name, i.nodes, i.iterations, i.time_ms, i.nps);
+        println!(
+            "{:<48} {:>12} {:>10} {:>10.1} {:>14.0}",
+            i.name, i.nodes, i.iterations, i.time_ms, i.nps
+        );
     }
     println!("\nNodes searched  : {}", report.total_nodes);
     println!("Time (ms)       : {:.0}", report.total_time_ms);

@@ -59,7 +59,11 @@ pub fn position<G: CliGame>(text: Option<&str>) -> anyhow::Result<G> {
     match text {
         None => Ok(G::initial()),
         Some(t) => G::parse_position(t).map_err(|e| {
-            crate::usage(format!("bad --position for {}: {e}\nexpected {}", G::name(), G::POSITION_HELP))
+            crate::usage(format!(
+                "bad --position for {}: {e}\nexpected {}",
+                G::name(),
+                G::POSITION_HELP
+            ))
         }),
     }
 }

@@ -17,7 +17,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "yomi", version, about = "Game-AI toolkit: search, solvers and optimizers for real games")]
+#[command(
+    name = "yomi",
+    version,
+    about = "Game-AI toolkit: search, solvers and optimizers for real games"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -66,7 +70,8 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("YOMI_LOG").unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+            tracing_subscriber::EnvFilter::try_from_env("YOMI_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .init();
     let cli = Cli::parse();
@@ -83,7 +88,9 @@ fn main() -> ExitCode {
             for (name, params) in yomi_search::spec::STRATEGIES {
                 println!("{name:<10} {params}");
             }
-            println!("\nspec syntax: name[:key=value,...], e.g. mcts:iterations=1000,c=1.4,expand=10  alphabeta:time=100ms");
+            println!(
+                "\nspec syntax: name[:key=value,...], e.g. mcts:iterations=1000,c=1.4,expand=10  alphabeta:time=100ms"
+            );
             Ok(())
         }
     };
@@ -91,7 +98,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
-            if err.downcast_ref::<UsageError>().is_some() { ExitCode::from(2) } else { ExitCode::from(1) }
+            if err.downcast_ref::<UsageError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
         }
     }
 }

@@ -38,7 +38,10 @@ fn player<G: Game>(spec: &str, seed: u64) -> anyhow::Result<Player<G>> {
         return Ok(Player::Human);
     }
     let spec = StrategySpec::parse(spec).map_err(|e| crate::usage(format!("{e} (or 'human')")))?;
-    Ok(Player::Engine(spec.build::<G>(Some(seed)).map_err(|e| crate::usage(e.to_string()))?))
+    Ok(Player::Engine(
+        spec.build::<G>(Some(seed))
+            .map_err(|e| crate::usage(e.to_string()))?,
+    ))
 }
 
 /// Runs `yomi play`.
@@ -48,7 +51,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
 
 fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
     let mut state: G = position(args.position.as_deref())?;
-    let mut players = [player::<G>(&args.first, args.seed)?, player::<G>(&args.second, args.seed ^ 0x5555)?];
+    let mut players = [
+        player::<G>(&args.first, args.seed)?,
+        player::<G>(&args.second, args.seed ^ 0x5555)?,
+    ];
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut history = Vec::new();
@@ -58,7 +64,10 @@ fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
         let mv = match &mut players[seat] {
             Player::Engine(s) => {
                 let r = s.choose(&state);
-                let value = r.value.map(|v| format!(", value {v:?}")).unwrap_or_default();
+                let value = r
+                    .value
+                    .map(|v| format!(", value {v:?}"))
+                    .unwrap_or_default();
                 println!(
                     "{} plays {} ({} nodes, {:.0} ms{value})",
                     seat_name(seat),
@@ -71,7 +80,9 @@ fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
             Player::Human => loop {
                 print!("{} to move (a move, 'help' or 'quit'): ", seat_name(seat));
                 std::io::stdout().flush().ok();
-                let Some(line) = lines.next() else { bail!("input ended before the game was over") };
+                let Some(line) = lines.next() else {
+                    bail!("input ended before the game was over")
+                };
                 let line = line.context("reading a move from standard input")?;
                 let t = line.trim();
                 match t {
@@ -102,10 +113,18 @@ fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
         Outcome::Loss => format!("{} wins", seat_name(1 - mover)),
         Outcome::Win => format!("{} wins", seat_name(mover)),
     };
-    println!("Result: {result} after {} moves: {}", history.len(), history.join(" "));
+    println!(
+        "Result: {result} after {} moves: {}",
+        history.len(),
+        history.join(" ")
+    );
     Ok(())
 }
 
 fn seat_name(seat: usize) -> &'static str {
-    if seat == 0 { "First player" } else { "Second player" }
+    if seat == 0 {
+        "First player"
+    } else {
+        "Second player"
+    }
 }

@@ -101,7 +101,15 @@ pub fn solve<G: CliGame>(args: &SolveArgs) -> anyhow::Result<Solution> {
         solution.plies = (v != 0).then_some(0);
         return Ok(solution);
     }
-    let options = AlphaBetaOptions { depth: None, iterative: true, tt_megabytes: args.tt, budget: Budget { time: args.time, ..Budget::default() } };
+    let options = AlphaBetaOptions {
+        depth: None,
+        iterative: true,
+        tt_megabytes: args.tt,
+        budget: Budget {
+            time: args.time,
+            ..Budget::default()
+        },
+    };
     let mut searcher = AlphaBeta::<G::Move>::new(options);
     let root = searcher.search(&state);
     solution.nodes = root.nodes;
@@ -131,7 +139,11 @@ pub fn solve<G: CliGame>(args: &SolveArgs) -> anyhow::Result<Solution> {
                 }
             };
             // Child scores are one ply further from the root.
-            let score = if is_proven(score) { score - score.signum() } else { score };
+            let score = if is_proven(score) {
+                score - score.signum()
+            } else {
+                score
+            };
             if score == root.score {
                 solution.best_moves.push(mv.to_string());
             }

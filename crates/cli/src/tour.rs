@@ -18,17 +18,41 @@ pub fn run() -> anyhow::Result<()> {
     let start = Instant::now();
     println!("yomi tour: search, solvers and optimizers for real games.");
 
-    section("Solve tic-tac-toe exactly (alpha-beta with a transposition table)", "yomi solve tictactoe");
-    let args = SolveArgs { game: crate::games::GameKind::TicTacToe, position: None, time: None, tt: 16, json: false };
+    section(
+        "Solve tic-tac-toe exactly (alpha-beta with a transposition table)",
+        "yomi solve tictactoe",
+    );
+    let args = SolveArgs {
+        game: crate::games::GameKind::TicTacToe,
+        position: None,
+        time: None,
+        tt: 16,
+        json: false,
+    };
     let s = solve::<TicTacToe>(&args)?;
-    println!("   value {} ({}); every first move is best: {}; {} nodes in {:.1} ms", s.value.unwrap_or(0), s.result, s.best_moves.join(" "), s.nodes, s.time_ms);
+    println!(
+        "   value {} ({}); every first move is best: {}; {} nodes in {:.1} ms",
+        s.value.unwrap_or(0),
+        s.result,
+        s.best_moves.join(" "),
+        s.nodes,
+        s.time_ms
+    );
 
     section(
         "Connect Four: MCTS against alpha-beta, seat-swapped pairs in parallel",
         "yomi arena connect4 --a mcts:iterations=3000 --b alphabeta:depth=5 --games 8",
     );
-    let cfg = MatchConfig { games: 8, threads: 0, openings: Openings::Random { plies: 2 }, seed: 1, sprt: None, max_plies: None };
-    let report = crate::arena::play_match::<Connect4>("mcts:iterations=3000", "alphabeta:depth=5", &cfg)?;
+    let cfg = MatchConfig {
+        games: 8,
+        threads: 0,
+        openings: Openings::Random { plies: 2 },
+        seed: 1,
+        sprt: None,
+        max_plies: None,
+    };
+    let report =
+        crate::arena::play_match::<Connect4>("mcts:iterations=3000", "alphabeta:depth=5", &cfg)?;
     println!("{}", indent(&report.to_string()));
 
     section(
@@ -46,7 +70,10 @@ pub fn run() -> anyhow::Result<()> {
     let report = crate::arena::play_match::<TicTacToe>("mcts:iterations=300", "random", &cfg)?;
     println!("{}", indent(&report.to_string()));
 
-    section("Simultaneous moves: Decoupled UCT with regret matching on rock-paper-scissors", "(library: yomi_search::Duct)");
+    section(
+        "Simultaneous moves: Decoupled UCT with regret matching on rock-paper-scissors",
+        "(library: yomi_search::Duct)",
+    );
     let mut duct = Duct::<MatrixGame>::new(DuctOptions {
         budget: Budget::iterations(100_000),
         policies: [SelectionPolicy::RegretMatching { gamma: 0.05 }; 2],
@@ -54,8 +81,16 @@ pub fn run() -> anyhow::Result<()> {
         ..DuctOptions::default()
     });
     let d = duct.choose(&MatrixGame::rps(), 0);
-    let mix: Vec<String> = d.strategy.iter().map(|(a, _, p)| format!("{a} {p:.3}")).collect();
-    println!("   mixed strategy after {} iterations: {} (equilibrium: 1/3 each)", d.iterations, mix.join(", "));
+    let mix: Vec<String> = d
+        .strategy
+        .iter()
+        .map(|(a, _, p)| format!("{a} {p:.3}"))
+        .collect();
+    println!(
+        "   mixed strategy after {} iterations: {} (equilibrium: 1/3 each)",
+        d.iterations,
+        mix.join(", ")
+    );
 
     println!();
     crate::shogi::tour()?;
@@ -66,10 +101,16 @@ pub fn run() -> anyhow::Result<()> {
     println!();
     crate::party::tour()?;
 
-    println!("\nTour finished in {:.1} s. Next: `yomi play connect4 --first human --second mcts:iterations=20000`, `yomi bench`, `yomi --help`.", start.elapsed().as_secs_f64());
+    println!(
+        "\nTour finished in {:.1} s. Next: `yomi play connect4 --first human --second mcts:iterations=20000`, `yomi bench`, `yomi --help`.",
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
 fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("   {l}")).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .map(|l| format!("   {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

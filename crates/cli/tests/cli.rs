@@ -5,7 +5,10 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi")).args(args).output().expect("run yomi")
+    Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(args)
+        .output()
+        .expect("run yomi")
 }
 
 fn yomi_with_input(args: &[&str], input: &str) -> Output {
@@ -16,12 +19,21 @@ fn yomi_with_input(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run yomi");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 fn json(out: &Output) -> serde_json::Value {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
 }
 
@@ -37,12 +49,24 @@ fn solve_tictactoe_reports_a_draw() {
 #[test]
 fn solve_finds_a_forced_win_and_its_distance() {
     // X: 1 5, O: 2 3 -> X to move; 9 wins at once.
-    let v = json(&yomi(&["solve", "tictactoe", "--position", "XOO.X....", "--json"]));
+    let v = json(&yomi(&[
+        "solve",
+        "tictactoe",
+        "--position",
+        "XOO.X....",
+        "--json",
+    ]));
     assert_eq!(v["value"], 1);
     assert_eq!(v["plies"], 1);
     assert_eq!(v["best_moves"], serde_json::json!(["9"]));
     // Connect Four: X has 1,2,3 on the bottom row, O stacked on 7: X wins with 4.
-    let v = json(&yomi(&["solve", "connect4", "--position", "172737", "--json"]));
+    let v = json(&yomi(&[
+        "solve",
+        "connect4",
+        "--position",
+        "172737",
+        "--json",
+    ]));
     assert_eq!(v["value"], 1);
     assert_eq!(v["best_moves"], serde_json::json!(["4"]));
 }
@@ -52,7 +76,10 @@ fn bad_input_gives_exit_code_2_and_lists_the_choices() {
     let out = yomi(&["arena", "tictactoe", "--a", "mcst", "--b", "random"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("unknown strategy 'mcst'") && err.contains("alphabeta"), "{err}");
+    assert!(
+        err.contains("unknown strategy 'mcst'") && err.contains("alphabeta"),
+        "{err}"
+    );
 
     let out = yomi(&["arena", "tictactoe", "--a", "mcts:iters=5", "--b", "random"]);
     assert_eq!(out.status.code(), Some(2));
@@ -66,25 +93,76 @@ fn bad_input_gives_exit_code_2_and_lists_the_choices() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("column 1 is full"));
 
-    let out = yomi(&["arena", "tictactoe", "--a", "random", "--b", "random", "--sprt", "0"]);
+    let out = yomi(&[
+        "arena",
+        "tictactoe",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--sprt",
+        "0",
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn arena_json_has_the_documented_fields_and_is_reproducible() {
-    let args = ["arena", "tictactoe", "--a", "mcts:iterations=1000", "--b", "random", "--games", "20", "--json", "--seed", "3", "--opening-plies", "0"];
+    let args = [
+        "arena",
+        "tictactoe",
+        "--a",
+        "mcts:iterations=1000",
+        "--b",
+        "random",
+        "--games",
+        "20",
+        "--json",
+        "--seed",
+        "3",
+        "--opening-plies",
+        "0",
+    ];
     let v = json(&yomi(&args));
-    for key in ["games", "wins", "draws", "losses", "score", "elo", "elo_error", "los"] {
+    for key in [
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "elo",
+        "elo_error",
+        "los",
+    ] {
         assert!(v.get(key).is_some(), "missing {key}: {v}");
     }
     assert_eq!(v["games"], 20);
-    let sum = v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    let sum =
+        v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
     assert_eq!(sum, 20);
-    assert_eq!(v["losses"], 0, "mcts with 1000 iterations does not lose tic-tac-toe to random");
+    assert_eq!(
+        v["losses"], 0,
+        "mcts with 1000 iterations does not lose tic-tac-toe to random"
+    );
     let again = json(&yomi(&args));
-    assert_eq!((v["wins"].clone(), v["draws"].clone()), (again["wins"].clone(), again["draws"].clone()));
+    assert_eq!(
+        (v["wins"].clone(), v["draws"].clone()),
+        (again["wins"].clone(), again["draws"].clone())
+    );
 
-    let v = json(&yomi(&["arena", "tictactoe", "--a", "mcts:iterations=300", "--b", "random", "--games", "400", "--sprt", "0,100", "--json"]));
+    let v = json(&yomi(&[
+        "arena",
+        "tictactoe",
+        "--a",
+        "mcts:iterations=300",
+        "--b",
+        "random",
+        "--games",
+        "400",
+        "--sprt",
+        "0,100",
+        "--json",
+    ]));
     for key in ["llr", "lower_bound", "upper_bound", "sprt_result"] {
         assert!(v.get(key).is_some(), "missing {key}: {v}");
     }
@@ -94,7 +172,14 @@ fn arena_json_has_the_documented_fields_and_is_reproducible() {
 fn a_human_gets_help_for_bad_moves_and_the_game_goes_on() {
     // The human (first) tries an illegal move, garbage and a taken square, then plays on.
     let out = yomi_with_input(
-        &["play", "tictactoe", "--first", "human", "--second", "alphabeta"],
+        &[
+            "play",
+            "tictactoe",
+            "--first",
+            "human",
+            "--second",
+            "alphabeta",
+        ],
         "0\nfoo\n5\n5\n1\n2\n3\n4\n6\n7\n8\n9\n",
     );
     let text = String::from_utf8_lossy(&out.stdout);
@@ -102,12 +187,23 @@ fn a_human_gets_help_for_bad_moves_and_the_game_goes_on() {
     assert!(text.contains("'foo' is not a square"), "{text}");
     assert!(text.contains("already taken"), "{text}");
     assert!(text.contains("Result:"), "{text}");
-    assert!(out.status.success(), "the game ended normally: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "the game ended normally: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
 fn play_between_strategies_finishes_with_a_result() {
-    let out = yomi(&["play", "connect4", "--first", "mcts:iterations=300", "--second", "alphabeta:depth=4"]);
+    let out = yomi(&[
+        "play",
+        "connect4",
+        "--first",
+        "mcts:iterations=300",
+        "--second",
+        "alphabeta:depth=4",
+    ]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Result:"), "{text}");

@@ -98,7 +98,9 @@ impl Connect4 {
     pub fn from_moves(seq: &str) -> Result<Connect4, String> {
         let mut pos = Connect4::default();
         for (i, ch) in seq.trim().chars().enumerate() {
-            let mv = pos.parse_move(&ch.to_string()).map_err(|e| format!("move {} ('{ch}'): {e}", i + 1))?;
+            let mv = pos
+                .parse_move(&ch.to_string())
+                .map_err(|e| format!("move {} ('{ch}'): {e}", i + 1))?;
             pos.play(mv);
         }
         Ok(pos)
@@ -124,7 +126,11 @@ impl Connect4 {
 impl fmt::Display for Connect4 {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         // First player is X.
-        let first = if self.plies % 2 == 0 { self.current } else { self.opponent() };
+        let first = if self.plies % 2 == 0 {
+            self.current
+        } else {
+            self.opponent()
+        };
         for row in (0..HEIGHT).rev() {
             write!(f, "|")?;
             for col in 0..WIDTH {
@@ -216,7 +222,9 @@ impl Game for Connect4 {
 
     fn parse_move(&self, text: &str) -> Result<Column, String> {
         let t = text.trim();
-        let n: usize = t.parse().map_err(|_| format!("'{t}' is not a column: type a number 1-7"))?;
+        let n: usize = t
+            .parse()
+            .map_err(|_| format!("'{t}' is not a column: type a number 1-7"))?;
         if !(1..=WIDTH).contains(&n) {
             return Err(format!("column {n} is off the board: type a number 1-7"));
         }

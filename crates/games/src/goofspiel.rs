@@ -40,7 +40,12 @@ impl Goofspiel {
             return Err(format!("goofspiel needs 1 to {MAX_CARDS} cards, got {n}"));
         }
         let full = (1u16 << n) - 1;
-        Ok(Goofspiel { n, hands: [full, full], points: [0, 0], round: 0 })
+        Ok(Goofspiel {
+            n,
+            hands: [full, full],
+            points: [0, 0],
+            round: 0,
+        })
     }
 
     /// Prize points won so far by each player.
@@ -51,7 +56,14 @@ impl Goofspiel {
 
 impl fmt::Display for Goofspiel {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "prize {} of {}, points {}-{}", self.round + 1, self.n, self.points[0], self.points[1])
+        write!(
+            f,
+            "prize {} of {}, points {}-{}",
+            self.round + 1,
+            self.n,
+            self.points[0],
+            self.points[1]
+        )
     }
 }
 
@@ -96,7 +108,13 @@ impl SimultaneousGame for Goofspiel {
         let diff = self.points[0] as f64 - self.points[1] as f64;
         if self.is_terminal() {
             // Not f64::signum: it maps a drawn 0.0 to 1.0.
-            let s = if diff > 0.0 { 1.0 } else if diff < 0.0 { -1.0 } else { 0.0 };
+            let s = if diff > 0.0 {
+                1.0
+            } else if diff < 0.0 {
+                -1.0
+            } else {
+                0.0
+            };
             [s, -s]
         } else {
             // Heuristic: the share of all prize points the lead represents.

@@ -30,12 +30,18 @@ static BIASED_RPS: [[f64; 3]; 3] = [[0.0, -0.5, 1.0], [0.5, 0.0, -0.5], [-1.0, 0
 impl MatrixGame {
     /// Plain rock-paper-scissors; the unique equilibrium is uniform, value 0.
     pub fn rps() -> MatrixGame {
-        MatrixGame { payoff: &RPS, played: None }
+        MatrixGame {
+            payoff: &RPS,
+            played: None,
+        }
     }
 
     /// Biased rock-paper-scissors; the unique equilibrium is (1/4, 1/2, 1/4), value 0.
     pub fn biased_rps() -> MatrixGame {
-        MatrixGame { payoff: &BIASED_RPS, played: None }
+        MatrixGame {
+            payoff: &BIASED_RPS,
+            played: None,
+        }
     }
 
     /// Payoff to player 0 when the players pick `row` and `col`.
@@ -47,8 +53,12 @@ impl MatrixGame {
     /// seat (0 at an exact equilibrium of these symmetric games).
     pub fn exploitability(&self, strategy: &[f64; 3]) -> f64 {
         // Best pure reply of player 1 to player 0 playing `strategy`, and vice versa.
-        let vs_row = (0..3).map(|c| -(0..3).map(|r| strategy[r] * self.payoff[r][c]).sum::<f64>()).fold(f64::MIN, f64::max);
-        let vs_col = (0..3).map(|r| (0..3).map(|c| strategy[c] * self.payoff[r][c]).sum::<f64>()).fold(f64::MIN, f64::max);
+        let vs_row = (0..3)
+            .map(|c| -(0..3).map(|r| strategy[r] * self.payoff[r][c]).sum::<f64>())
+            .fold(f64::MIN, f64::max);
+        let vs_col = (0..3)
+            .map(|r| (0..3).map(|c| strategy[c] * self.payoff[r][c]).sum::<f64>())
+            .fold(f64::MIN, f64::max);
         vs_row.max(vs_col)
     }
 }

@@ -37,6 +37,9 @@ impl fmt::Display for Square {
     }
 }
 
+// clippy suggests `contains`, which would test a different thing (the line
+// appears in `bits`, not equals it).
+#[allow(clippy::manual_contains)]
 fn has_line(bits: u16) -> bool {
     LINES.iter().any(|&l| bits & l == l)
 }
@@ -45,9 +48,15 @@ impl TicTacToe {
     /// Parses a 9-character board, row by row: `X`, `O` and `.` (or `-`, `_`).
     /// The side to move is X when both have the same count, O when X has one more.
     pub fn from_text(text: &str) -> Result<TicTacToe, String> {
-        let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace() && *c != '/' && *c != '|').collect();
+        let cells: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '/' && *c != '|')
+            .collect();
         if cells.len() != 9 {
-            return Err(format!("a tic-tac-toe position has 9 cells (X, O or .), got {} in '{text}'", cells.len()));
+            return Err(format!(
+                "a tic-tac-toe position has 9 cells (X, O or .), got {} in '{text}'",
+                cells.len()
+            ));
         }
         let (mut x, mut o) = (0u16, 0u16);
         for (i, c) in cells.iter().enumerate() {
@@ -62,7 +71,11 @@ impl TicTacToe {
         let pos = match nx.checked_sub(no) {
             Some(0) => TicTacToe { own: x, other: o },
             Some(1) => TicTacToe { own: o, other: x },
-            _ => return Err(format!("X has {nx} marks and O {no}: X must have as many as O or one more")),
+            _ => {
+                return Err(format!(
+                    "X has {nx} marks and O {no}: X must have as many as O or one more"
+                ));
+            }
         };
         if has_line(x) && has_line(o) {
             return Err("both X and O have a line".into());
@@ -80,7 +93,11 @@ impl TicTacToe {
 
 impl fmt::Display for TicTacToe {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let (x, o) = if self.x_to_move() { (self.own, self.other) } else { (self.other, self.own) };
+        let (x, o) = if self.x_to_move() {
+            (self.own, self.other)
+        } else {
+            (self.other, self.own)
+        };
         for row in 0..3 {
             let cells: Vec<String> = (0..3)
                 .map(|col| {
@@ -131,7 +148,10 @@ impl Game for TicTacToe {
     }
 
     fn play(&mut self, mv: Square) {
-        debug_assert!((self.own | self.other) >> mv.0 & 1 == 0, "square {mv} is taken");
+        debug_assert!(
+            (self.own | self.other) >> mv.0 & 1 == 0,
+            "square {mv} is taken"
+        );
         let own = self.own | 1 << mv.0;
         self.own = self.other;
         self.other = own;
@@ -155,14 +175,20 @@ impl Game for TicTacToe {
     fn evaluate(&self) -> i32 {
         // Open lines (no enemy mark) weighted by how many own marks they hold.
         let score = |me: u16, them: u16| -> i32 {
-            LINES.iter().filter(|&&l| l & them == 0).map(|&l| [0, 1, 10, 100][(l & me).count_ones() as usize]).sum()
+            LINES
+                .iter()
+                .filter(|&&l| l & them == 0)
+                .map(|&l| [0, 1, 10, 100][(l & me).count_ones() as usize])
+                .sum()
         };
         score(self.own, self.other) - score(self.other, self.own)
     }
 
     fn parse_move(&self, text: &str) -> Result<Square, String> {
         let t = text.trim();
-        let n: u8 = t.parse().map_err(|_| format!("'{t}' is not a square: type a number 1-9"))?;
+        let n: u8 = t
+            .parse()
+            .map_err(|_| format!("'{t}' is not a square: type a number 1-9"))?;
         if !(1..=9).contains(&n) {
             return Err(format!("square {n} is off the board: type a number 1-9"));
         }

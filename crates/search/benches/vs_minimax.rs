@@ -12,7 +12,9 @@ use minimax::Strategy as _;
 use std::time::{Duration, Instant};
 use yomi_games::Connect4;
 use yomi_games::connect4::Column;
-use yomi_search::{AlphaBeta, AlphaBetaOptions, Budget, Game, Mcts, MctsOptions, Outcome, Strategy};
+use yomi_search::{
+    AlphaBeta, AlphaBetaOptions, Budget, Game, Mcts, MctsOptions, Outcome, Strategy,
+};
 
 struct Mm;
 
@@ -74,7 +76,10 @@ fn report(name: &str, ours: Duration, theirs: Duration, detail: &str) {
 }
 
 fn main() {
-    let rounds = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
+    let rounds = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5);
     let start = Connect4::initial();
 
     // perft(9): 39,394,572 leaves.
@@ -91,29 +96,51 @@ fn main() {
         b.push(t);
     }
     // minimax's perft times every depth 0..=9; the sum is what its call costs.
-    report("perft(9), 39,394,572 leaves", best(a), best(b), "(minimax: all depths 0-9 in one call)");
+    report(
+        "perft(9), 39,394,572 leaves",
+        best(a),
+        best(b),
+        "(minimax: all depths 0-9 in one call)",
+    );
 
     // Iterative alpha-beta to depth 12 with a 64 MB table.
     let (mut a, mut b) = (Vec::new(), Vec::new());
     let mut detail = String::new();
     for _ in 0..rounds {
         let (r, t) = time(|| {
-            let mut ab = AlphaBeta::new(AlphaBetaOptions { depth: Some(12), iterative: true, tt_megabytes: 64, budget: Budget::default() });
+            let mut ab = AlphaBeta::new(AlphaBetaOptions {
+                depth: Some(12),
+                iterative: true,
+                tt_megabytes: 64,
+                budget: Budget::default(),
+            });
             ab.search(&start)
         });
         a.push(t);
         // Both searchers are built inside the timed region: each allocates its 64 MB table there.
-        let (mut theirs, t) = time(|| {
-            let mut theirs = minimax::IterativeSearch::new(Eval, minimax::IterativeOptions::new().with_table_byte_size(64 << 20));
+        let (theirs, t) = time(|| {
+            let mut theirs = minimax::IterativeSearch::new(
+                Eval,
+                minimax::IterativeOptions::new().with_table_byte_size(64 << 20),
+            );
             theirs.set_max_depth(12);
             theirs.choose_move(&start);
             theirs
         });
         b.push(t);
         let mut s = start;
-        detail = format!("yomi {} nodes; minimax: {}", r.nodes, theirs.stats(&mut s).replace('\n', " | "));
+        detail = format!(
+            "yomi {} nodes; minimax: {}",
+            r.nodes,
+            theirs.stats(&mut s).replace('\n', " | ")
+        );
     }
-    report("iterative alpha-beta depth 12, 64 MB table", best(a), best(b), &detail);
+    report(
+        "iterative alpha-beta depth 12, 64 MB table",
+        best(a),
+        best(b),
+        &detail,
+    );
 
     // MCTS with random rollouts, single thread, one node added per rollout.
     let rollouts = 200_000u32;
@@ -130,7 +157,9 @@ fn main() {
         });
         a.push(t);
         let (_, t) = time(|| {
-            let mut theirs = minimax::MonteCarloTreeSearch::<Mm>::new(minimax::MCTSOptions::default().with_num_threads(1));
+            let mut theirs = minimax::MonteCarloTreeSearch::<Mm>::new(
+                minimax::MCTSOptions::default().with_num_threads(1),
+            );
             theirs.set_max_rollouts(rollouts);
             theirs.choose_move(&start)
         });

@@ -28,7 +28,12 @@ pub struct AlphaBetaOptions {
 
 impl Default for AlphaBetaOptions {
     fn default() -> Self {
-        AlphaBetaOptions { depth: None, iterative: true, tt_megabytes: 16, budget: Budget::default() }
+        AlphaBetaOptions {
+            depth: None,
+            iterative: true,
+            tt_megabytes: 16,
+            budget: Budget::default(),
+        }
     }
 }
 
@@ -63,8 +68,17 @@ pub struct AlphaBeta<M> {
 impl<M: Copy> AlphaBeta<M> {
     /// A searcher with these options.
     pub fn new(options: AlphaBetaOptions) -> Self {
-        let tt = (options.tt_megabytes > 0).then(|| TranspositionTable::with_megabytes(options.tt_megabytes));
-        AlphaBeta { options, tt, nodes: 0, horizon: 0, aborted: false, buffers: Vec::new(), pv: Vec::new() }
+        let tt = (options.tt_megabytes > 0)
+            .then(|| TranspositionTable::with_megabytes(options.tt_megabytes));
+        AlphaBeta {
+            options,
+            tt,
+            nodes: 0,
+            horizon: 0,
+            aborted: false,
+            buffers: Vec::new(),
+            pv: Vec::new(),
+        }
     }
 
     fn ensure_ply(&mut self, ply: usize) {
@@ -93,7 +107,13 @@ impl<M: Copy> AlphaBeta<M> {
             // would have shown up at the shallower depths already searched.
             let exact = self.horizon == horizon_before || crate::score::is_proven(score);
             let pv = self.pv[0].clone();
-            best = Some(AlphaBetaResult { score, pv, nodes: self.nodes, depth, exact });
+            best = Some(AlphaBetaResult {
+                score,
+                pv,
+                nodes: self.nodes,
+                depth,
+                exact,
+            });
             if exact || depth >= max_depth || clock.out_of_nodes_or_time(self.nodes) {
                 break;
             }
@@ -103,7 +123,13 @@ impl<M: Copy> AlphaBeta<M> {
             // Budget ran out inside the first iteration: fall back to the first legal move.
             let mut moves = Vec::new();
             state.legal_moves(&mut moves);
-            AlphaBetaResult { score: 0, pv: moves.first().copied().into_iter().collect(), nodes: 0, depth: 0, exact: false }
+            AlphaBetaResult {
+                score: 0,
+                pv: moves.first().copied().into_iter().collect(),
+                nodes: 0,
+                depth: 0,
+                exact: false,
+            }
         });
         result.nodes = self.nodes;
         result
@@ -280,7 +306,12 @@ impl<G: Game> Strategy<G> for AlphaBeta<G::Move> {
             value: Some(to_value(r.score, r.exact)),
             pv: r.pv,
             root: Vec::new(),
-            stats: SearchStats { nodes: r.nodes, iterations: 0, depth: r.depth, elapsed: clock.elapsed() },
+            stats: SearchStats {
+                nodes: r.nodes,
+                iterations: 0,
+                depth: r.depth,
+                elapsed: clock.elapsed(),
+            },
         }
     }
 

@@ -20,12 +20,18 @@ pub struct Budget {
 impl Budget {
     /// A budget of `n` iterations.
     pub fn iterations(n: u64) -> Budget {
-        Budget { iterations: Some(n), ..Budget::default() }
+        Budget {
+            iterations: Some(n),
+            ..Budget::default()
+        }
     }
 
     /// A wall-time budget.
     pub fn time(d: Duration) -> Budget {
-        Budget { time: Some(d), ..Budget::default() }
+        Budget {
+            time: Some(d),
+            ..Budget::default()
+        }
     }
 
     /// True when no limit is set.
@@ -44,7 +50,10 @@ pub struct Clock {
 impl Clock {
     /// Starts the clock now.
     pub fn start(budget: Budget) -> Clock {
-        Clock { budget, start: Instant::now() }
+        Clock {
+            budget,
+            start: Instant::now(),
+        }
     }
 
     /// Time since the start.
@@ -61,6 +70,7 @@ impl Clock {
 
     /// True when only the node and time limits are reached (for depth-driven searches).
     pub fn out_of_nodes_or_time(&self, nodes: u64) -> bool {
-        self.budget.nodes.is_some_and(|n| nodes >= n) || self.budget.time.is_some_and(|t| self.start.elapsed() >= t)
+        self.budget.nodes.is_some_and(|n| nodes >= n)
+            || self.budget.time.is_some_and(|t| self.start.elapsed() >= t)
     }
 }

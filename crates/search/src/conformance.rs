@@ -34,12 +34,19 @@ pub fn check_game<G: Game + PartialEq>(seed: u64, games: usize) {
                 moves.is_empty()
             );
             let distinct: HashSet<_> = moves.iter().collect();
-            assert_eq!(distinct.len(), moves.len(), "game {game} ply {plies}: duplicate legal moves {moves:?}");
+            assert_eq!(
+                distinct.len(),
+                moves.len(),
+                "game {game} ply {plies}: duplicate legal moves {moves:?}"
+            );
             if let Some(h) = state.hash() {
                 assert_eq!(state.clone().hash(), Some(h), "hash of a clone differs");
                 let key = format!("{state:?}");
                 if let Some(&old) = seen.get(&key) {
-                    assert_eq!(old, h, "game {game} ply {plies}: same position, different hash\n{state}");
+                    assert_eq!(
+                        old, h,
+                        "game {game} ply {plies}: same position, different hash\n{state}"
+                    );
                 }
                 seen.insert(key, h);
             }
@@ -48,21 +55,32 @@ pub fn check_game<G: Game + PartialEq>(seed: u64, games: usize) {
             }
             for &mv in moves.iter() {
                 let parsed = state.parse_move(&mv.to_string());
-                assert_eq!(parsed, Ok(mv), "game {game} ply {plies}: move '{mv}' does not parse back");
+                assert_eq!(
+                    parsed,
+                    Ok(mv),
+                    "game {game} ply {plies}: move '{mv}' does not parse back"
+                );
             }
             let mv = moves[rng.below(moves.len())];
             let before = state.clone();
             let mut child = state.clone();
             child.play(mv);
             assert!(state == before, "playing on a clone changed the original");
-            assert_ne!(child.to_move(), state.to_move(), "side to move did not alternate after {mv}");
+            assert_ne!(
+                child.to_move(),
+                state.to_move(),
+                "side to move did not alternate after {mv}"
+            );
             if let (Some(a), Some(b)) = (state.hash(), child.hash()) {
                 assert_ne!(a, b, "game {game} ply {plies}: hash unchanged by move {mv}");
             }
             state = child;
             plies += 1;
             if let Some(max) = G::max_game_length() {
-                assert!(plies <= max, "game lasted {plies} plies, more than the declared maximum {max}");
+                assert!(
+                    plies <= max,
+                    "game lasted {plies} plies, more than the declared maximum {max}"
+                );
             }
             assert!(plies < 100_000, "game did not end after 100000 plies");
         }

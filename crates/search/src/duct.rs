@@ -60,8 +60,16 @@ pub struct DuctOptions {
 
 impl Default for DuctOptions {
     fn default() -> Self {
-        let p = SelectionPolicy::Ucb1 { c: std::f64::consts::SQRT_2 };
-        DuctOptions { budget: Budget::iterations(10_000), policies: [p, p], final_choice: FinalChoice::MostVisited, cutoff: None, seed: 0 }
+        let p = SelectionPolicy::Ucb1 {
+            c: std::f64::consts::SQRT_2,
+        };
+        DuctOptions {
+            budget: Budget::iterations(10_000),
+            policies: [p, p],
+            final_choice: FinalChoice::MostVisited,
+            cutoff: None,
+            seed: 0,
+        }
     }
 }
 
@@ -135,15 +143,26 @@ impl<G: SimultaneousGame> Duct<G> {
     }
 
     fn add_node(&mut self, state: &G) -> u32 {
-        let mut node = Node { stats: [0; 2], counts: [0; 2], children: 0, visits: 0 };
+        let mut node = Node {
+            stats: [0; 2],
+            counts: [0; 2],
+            children: 0,
+            visits: 0,
+        };
         for p in 0..2 {
             state.actions(p, &mut self.actions[p]);
             node.stats[p] = self.stats.len() as u32;
             node.counts[p] = self.actions[p].len() as u32;
-            self.stats.extend(std::iter::repeat_n(ActionStats::default(), self.actions[p].len()));
+            self.stats.extend(std::iter::repeat_n(
+                ActionStats::default(),
+                self.actions[p].len(),
+            ));
         }
         node.children = self.children.len() as u32;
-        self.children.extend(std::iter::repeat_n(NONE, (node.counts[0] * node.counts[1]) as usize));
+        self.children.extend(std::iter::repeat_n(
+            NONE,
+            (node.counts[0] * node.counts[1]) as usize,
+        ));
         self.nodes.push(node);
         (self.nodes.len() - 1) as u32
     }
@@ -157,12 +176,18 @@ impl<G: SimultaneousGame> Duct<G> {
                 let eta = gamma / k as f64;
                 let max = s.iter().map(|a| a.score).fold(f64::NEG_INFINITY, f64::max);
                 let total: f64 = s.iter().map(|a| (eta * (a.score - max)).exp()).sum();
-                self.probs.extend(s.iter().map(|a| (1.0 - gamma) * (eta * (a.score - max)).exp() / total + gamma / k as f64));
+                self.probs.extend(s.iter().map(|a| {
+                    (1.0 - gamma) * (eta * (a.score - max)).exp() / total + gamma / k as f64
+                }));
             }
             SelectionPolicy::RegretMatching { gamma } => {
                 let pos: f64 = s.iter().map(|a| a.score.max(0.0)).sum();
                 self.probs.extend(s.iter().map(|a| {
-                    let m = if pos > 0.0 { a.score.max(0.0) / pos } else { 1.0 / k as f64 };
+                    let m = if pos > 0.0 {
+                        a.score.max(0.0) / pos
+                    } else {
+                        1.0 / k as f64
+                    };
                     (1.0 - gamma) * m + gamma / k as f64
                 }));
             }
@@ -183,14 +208,23 @@ impl<G: SimultaneousGame> Duct<G> {
 
     /// Picks player `p`'s action index at `node`; returns (index, probability) for bandit updates.
     fn select(&mut self, node: usize, p: Seat) -> (usize, f64) {
-        let (off, k) = (self.nodes[node].stats[p] as usize, self.nodes[node].counts[p] as usize);
+        let (off, k) = (
+            self.nodes[node].stats[p] as usize,
+            self.nodes[node].counts[p] as usize,
+        );
         match self.options.policies[p] {
             SelectionPolicy::Ucb1 { c } => {
                 let s = &self.stats[off..off + k];
                 let unvisited = s.iter().filter(|a| a.visits == 0.0).count();
                 if unvisited > 0 {
                     let pick = self.rng.below(unvisited);
-                    let i = s.iter().enumerate().filter(|(_, a)| a.visits == 0.0).nth(pick).expect("pick < unvisited").0;
+                    let i = s
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, a)| a.visits == 0.0)
+                        .nth(pick)
+                        .expect("pick < unvisited")
+                        .0;
                     return (i, 1.0);
                 }
                 let ln = (self.nodes[node].visits.max(1) as f64).ln();
@@ -214,7 +248,10 @@ impl<G: SimultaneousGame> Duct<G> {
     }
 
     fn update(&mut self, node: usize, p: Seat, i: usize, prob: f64, reward01: f64) {
-        let (off, k) = (self.nodes[node].stats[p] as usize, self.nodes[node].counts[p] as usize);
+        let (off, k) = (
+            self.nodes[node].stats[p] as usize,
+            self.nodes[node].counts[p] as usize,
+        );
         let a = &mut self.stats[off + i];
         a.visits += 1.0;
         a.reward += reward01;
@@ -299,7 +336,9 @@ impl<G: SimultaneousGame> Duct<G> {
         let mut actions = Vec::new();
         state.actions(player, &mut actions);
         let pick = match self.options.final_choice {
-            FinalChoice::MostVisited => (0..strategy.len()).max_by_key(|&i| strategy[i].0).expect("actions"),
+            FinalChoice::MostVisited => (0..strategy.len())
+                .max_by_key(|&i| strategy[i].0)
+                .expect("actions"),
             FinalChoice::Sample => {
                 self.probs = strategy.iter().map(|s| s.1).collect();
                 self.sample_probs()
@@ -307,7 +346,11 @@ impl<G: SimultaneousGame> Duct<G> {
         };
         DuctDecision {
             action: actions[pick],
-            strategy: actions.iter().zip(&strategy).map(|(&a, &(v, p))| (a, v, p)).collect(),
+            strategy: actions
+                .iter()
+                .zip(&strategy)
+                .map(|(&a, &(v, p))| (a, v, p))
+                .collect(),
             value: self.root_return,
             iterations,
             tree_nodes: self.nodes.len(),
@@ -325,16 +368,28 @@ impl<G: SimultaneousGame> Duct<G> {
             SelectionPolicy::Ucb1 { .. } => s.iter().map(|a| a.visits / visits).collect(),
             SelectionPolicy::Exp3 { gamma } => {
                 // Remove the uniform exploration mass, then renormalize.
-                let raw: Vec<f64> = s.iter().map(|a| (a.visits / visits - gamma / k as f64).max(0.0)).collect();
+                let raw: Vec<f64> = s
+                    .iter()
+                    .map(|a| (a.visits / visits - gamma / k as f64).max(0.0))
+                    .collect();
                 normalize(raw)
             }
-            SelectionPolicy::RegretMatching { .. } => normalize(s.iter().map(|a| a.strategy).collect()),
+            SelectionPolicy::RegretMatching { .. } => {
+                normalize(s.iter().map(|a| a.strategy).collect())
+            }
         };
-        s.iter().zip(probs).map(|(a, p)| (a.visits as u64, p)).collect()
+        s.iter()
+            .zip(probs)
+            .map(|(a, p)| (a.visits as u64, p))
+            .collect()
     }
 }
 
 fn normalize(v: Vec<f64>) -> Vec<f64> {
     let total: f64 = v.iter().sum();
-    if total > 0.0 { v.iter().map(|x| x / total).collect() } else { vec![1.0 / v.len() as f64; v.len()] }
+    if total > 0.0 {
+        v.iter().map(|x| x / total).collect()
+    } else {
+        vec![1.0 / v.len() as f64; v.len()]
+    }
 }

@@ -24,7 +24,13 @@ pub struct FlatMonteCarloOptions {
 
 impl Default for FlatMonteCarloOptions {
     fn default() -> Self {
-        FlatMonteCarloOptions { playouts_per_move: 100, budget: Budget::default(), cutoff: None, eval_scale: 100.0, seed: 0 }
+        FlatMonteCarloOptions {
+            playouts_per_move: 100,
+            budget: Budget::default(),
+            cutoff: None,
+            eval_scale: 100.0,
+            seed: 0,
+        }
     }
 }
 
@@ -39,13 +45,19 @@ pub struct FlatMonteCarlo {
 impl FlatMonteCarlo {
     /// A player with these options.
     pub fn new(options: FlatMonteCarloOptions) -> Self {
-        FlatMonteCarlo { options, rng: Rng::new(options.seed) }
+        FlatMonteCarlo {
+            options,
+            rng: Rng::new(options.seed),
+        }
     }
 }
 
 impl<G: Game> Strategy<G> for FlatMonteCarlo {
     fn name(&self) -> String {
-        format!("flatmc(playouts={}, seed={})", self.options.playouts_per_move, self.options.seed)
+        format!(
+            "flatmc(playouts={}, seed={})",
+            self.options.playouts_per_move, self.options.seed
+        )
     }
 
     fn choose(&mut self, state: &G) -> SearchReport<G::Move> {
@@ -68,24 +80,42 @@ impl<G: Game> Strategy<G> for FlatMonteCarlo {
         let (mut playouts, mut nodes) = (0u64, 0u64);
         'outer: for _round in 0..o.playouts_per_move {
             for (i, child) in children.iter().enumerate() {
-                if o.budget.time.is_some() && playouts % 64 == 0 && playouts > 0 && clock.exhausted(0, nodes) {
+                if o.budget.time.is_some()
+                    && playouts % 64 == 0
+                    && playouts > 0
+                    && clock.exhausted(0, nodes)
+                {
                     break 'outer;
                 }
-                let (v, plies) = random_playout(child, &mut self.rng, &mut buf, o.cutoff, o.eval_scale);
+                let (v, plies) =
+                    random_playout(child, &mut self.rng, &mut buf, o.cutoff, o.eval_scale);
                 sums[i] -= v; // the child's value is from the opponent's side
                 counts[i] += 1;
                 playouts += 1;
                 nodes += plies as u64 + 1;
             }
         }
-        let mean = |i: usize| if counts[i] == 0 { f64::NEG_INFINITY } else { sums[i] / counts[i] as f64 };
+        let mean = |i: usize| {
+            if counts[i] == 0 {
+                f64::NEG_INFINITY
+            } else {
+                sums[i] / counts[i] as f64
+            }
+        };
         let best_i = (0..moves.len()).fold(0, |b, i| if mean(i) > mean(b) { i } else { b });
         SearchReport {
             best: moves[best_i],
             value: Some(Value::Expected(mean(best_i))),
             pv: vec![moves[best_i]],
-            root: (0..moves.len()).map(|i| (moves[i], counts[i], mean(i))).collect(),
-            stats: SearchStats { nodes, iterations: playouts, depth: 1, elapsed: clock.elapsed() },
+            root: (0..moves.len())
+                .map(|i| (moves[i], counts[i], mean(i)))
+                .collect(),
+            stats: SearchStats {
+                nodes,
+                iterations: playouts,
+                depth: 1,
+                elapsed: clock.elapsed(),
+            },
         }
     }
 }

@@ -98,7 +98,10 @@ pub trait Game: Clone + Debug + Display + Send + Sync + 'static {
             .find(|m| m.to_string().eq_ignore_ascii_case(text))
             .ok_or_else(|| {
                 let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                format!("'{text}' is not a legal move here; legal moves: {}", list.join(" "))
+                format!(
+                    "'{text}' is not a legal move here; legal moves: {}",
+                    list.join(" ")
+                )
             })
     }
 

@@ -76,7 +76,14 @@ pub struct Mcts<G: Game> {
 impl<G: Game> Mcts<G> {
     /// A player with these options.
     pub fn new(options: MctsOptions) -> Self {
-        Mcts { options, rng: Rng::new(options.seed), nodes: Vec::new(), root_state: None, moves: Vec::new(), path: Vec::new() }
+        Mcts {
+            options,
+            rng: Rng::new(options.seed),
+            nodes: Vec::new(),
+            root_state: None,
+            moves: Vec::new(),
+            path: Vec::new(),
+        }
     }
 
     /// Nodes currently in the tree.
@@ -85,7 +92,13 @@ impl<G: Game> Mcts<G> {
     }
 
     fn new_node(mv: Option<G::Move>) -> Node<G::Move> {
-        Node { mv, first_child: NONE, num_children: 0, visits: 0, reward: 0.0 }
+        Node {
+            mv,
+            first_child: NONE,
+            num_children: 0,
+            visits: 0,
+            reward: 0.0,
+        }
     }
 
     fn expand(&mut self, idx: usize, state: &G) {
@@ -105,10 +118,15 @@ impl<G: Game> Mcts<G> {
         let log_n = (n.visits.max(1) as f64).ln();
         let c = self.options.exploration;
         // Unvisited children first, in random order so no move is favoured.
-        let unvisited = (first..first + count).filter(|&i| self.nodes[i].visits == 0).count();
+        let unvisited = (first..first + count)
+            .filter(|&i| self.nodes[i].visits == 0)
+            .count();
         if unvisited > 0 {
             let k = self.rng.below(unvisited);
-            return (first..first + count).filter(|&i| self.nodes[i].visits == 0).nth(k).expect("k < unvisited");
+            return (first..first + count)
+                .filter(|&i| self.nodes[i].visits == 0)
+                .nth(k)
+                .expect("k < unvisited");
         }
         let mut best = first;
         let mut best_score = f64::NEG_INFINITY;
@@ -134,7 +152,8 @@ impl<G: Game> Mcts<G> {
         loop {
             let n = &self.nodes[idx];
             if n.num_children == 0 {
-                let expandable = state.outcome().is_none() && (idx == 0 || n.visits >= self.options.expand_threshold);
+                let expandable = state.outcome().is_none()
+                    && (idx == 0 || n.visits >= self.options.expand_threshold);
                 if !expandable {
                     break;
                 }
@@ -152,7 +171,13 @@ impl<G: Game> Mcts<G> {
         let value = match state.outcome() {
             Some(o) => outcome_value(o),
             None => {
-                let (v, plies) = random_playout(&state, &mut self.rng, &mut self.moves, self.options.cutoff, self.options.eval_scale);
+                let (v, plies) = random_playout(
+                    &state,
+                    &mut self.rng,
+                    &mut self.moves,
+                    self.options.cutoff,
+                    self.options.eval_scale,
+                );
                 steps += plies as u64;
                 v
             }
@@ -171,7 +196,9 @@ impl<G: Game> Mcts<G> {
     /// Keeps the subtree rooted at the node reached from the old root by the
     /// game's actual moves, if `state` is within two plies of it.
     fn try_reuse(&mut self, state: &G) -> bool {
-        let (Some(old), Some(target)) = (self.root_state.as_ref(), state.hash()) else { return false };
+        let (Some(old), Some(target)) = (self.root_state.as_ref(), state.hash()) else {
+            return false;
+        };
         if self.nodes.is_empty() {
             return false;
         }
@@ -265,12 +292,20 @@ impl<G: Game> Strategy<G> for Mcts<G> {
         }
         let root = &self.nodes[0];
         let children = root.first_child as usize..(root.first_child + root.num_children) as usize;
-        let mean = |n: &Node<G::Move>| if n.visits == 0 { 0.0 } else { 2.0 * n.reward / n.visits as f64 - 1.0 };
+        let mean = |n: &Node<G::Move>| {
+            if n.visits == 0 {
+                0.0
+            } else {
+                2.0 * n.reward / n.visits as f64 - 1.0
+            }
+        };
         let best = children
             .clone()
             .max_by(|&a, &b| {
                 let (na, nb) = (&self.nodes[a], &self.nodes[b]);
-                na.visits.cmp(&nb.visits).then(mean(na).total_cmp(&mean(nb)))
+                na.visits
+                    .cmp(&nb.visits)
+                    .then(mean(na).total_cmp(&mean(nb)))
             })
             .expect("the root of a non-terminal state has children");
         let best_node = &self.nodes[best];
@@ -279,7 +314,8 @@ impl<G: Game> Strategy<G> for Mcts<G> {
         let mut cur = best;
         while self.nodes[cur].num_children > 0 {
             let n = &self.nodes[cur];
-            let next = (n.first_child..n.first_child + n.num_children).max_by_key(|&c| self.nodes[c as usize].visits);
+            let next = (n.first_child..n.first_child + n.num_children)
+                .max_by_key(|&c| self.nodes[c as usize].visits);
             match next {
                 Some(c) if self.nodes[c as usize].visits > 0 => {
                     pv.push(self.nodes[c as usize].mv.expect("child move"));
@@ -292,8 +328,21 @@ impl<G: Game> Strategy<G> for Mcts<G> {
             best: best_mv,
             value: Some(Value::Expected(mean(best_node))),
             pv,
-            root: children.map(|i| (self.nodes[i].mv.expect("child move"), self.nodes[i].visits as u64, mean(&self.nodes[i]))).collect(),
-            stats: SearchStats { nodes: steps, iterations, depth: 0, elapsed: clock.elapsed() },
+            root: children
+                .map(|i| {
+                    (
+                        self.nodes[i].mv.expect("child move"),
+                        self.nodes[i].visits as u64,
+                        mean(&self.nodes[i]),
+                    )
+                })
+                .collect(),
+            stats: SearchStats {
+                nodes: steps,
+                iterations,
+                depth: 0,
+                elapsed: clock.elapsed(),
+            },
         }
     }
 

@@ -80,12 +80,24 @@ impl Minimax {
     pub fn search<G: Game>(&self, state: &G) -> MinimaxResult<G::Move> {
         let depth_limit = self.options.depth.unwrap_or(u32::MAX);
         let cap = G::max_game_length().unwrap_or(64).min(depth_limit as usize) + 2;
-        let mut walk = Walk { depth_limit, nodes: 1, terminals: 0, horizon: false, buffers: vec![Vec::new(); cap] };
+        let mut walk = Walk {
+            depth_limit,
+            nodes: 1,
+            terminals: 0,
+            horizon: false,
+            buffers: vec![Vec::new(); cap],
+        };
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         if moves.is_empty() {
             let score = state.outcome().map_or(0, |o| terminal_score(o, 0));
-            return MinimaxResult { score, best_moves: vec![], nodes: 1, terminals: 1, exact: true };
+            return MinimaxResult {
+                score,
+                best_moves: vec![],
+                nodes: 1,
+                terminals: 1,
+                exact: true,
+            };
         }
         let mut best = -INF;
         let mut best_moves = Vec::new();
@@ -101,7 +113,13 @@ impl Minimax {
                 best_moves.push(mv);
             }
         }
-        MinimaxResult { score: best, best_moves, nodes: walk.nodes, terminals: walk.terminals, exact: !walk.horizon }
+        MinimaxResult {
+            score: best,
+            best_moves,
+            nodes: walk.nodes,
+            terminals: walk.terminals,
+            exact: !walk.horizon,
+        }
     }
 }
 

@@ -37,7 +37,14 @@ pub fn divide<G: Game>(state: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .map(|mv| {
             let mut child = state.clone();
             child.play(mv);
-            (mv, if depth == 0 { 0 } else { perft(&child, depth - 1) })
+            (
+                mv,
+                if depth == 0 {
+                    0
+                } else {
+                    perft(&child, depth - 1)
+                },
+            )
         })
         .collect()
 }

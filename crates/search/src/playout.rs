@@ -70,7 +70,10 @@ pub struct StaticEvaluator {
 
 impl<G: Game> BatchEvaluator<G> for StaticEvaluator {
     fn evaluate(&mut self, states: &[G]) -> Vec<f64> {
-        states.iter().map(|s| squash(s.evaluate(), self.scale)).collect()
+        states
+            .iter()
+            .map(|s| squash(s.evaluate(), self.scale))
+            .collect()
     }
     fn name(&self) -> String {
         format!("static(scale={})", self.scale)
@@ -88,7 +91,10 @@ pub struct RolloutEvaluator {
 impl RolloutEvaluator {
     /// `playouts` random playouts per state, drawn from a generator seeded by `seed`.
     pub fn new(playouts: u32, seed: u64) -> RolloutEvaluator {
-        RolloutEvaluator { playouts: playouts.max(1), rng: Rng::new(seed) }
+        RolloutEvaluator {
+            playouts: playouts.max(1),
+            rng: Rng::new(seed),
+        }
     }
 }
 
@@ -98,8 +104,9 @@ impl<G: Game> BatchEvaluator<G> for RolloutEvaluator {
         states
             .iter()
             .map(|s| {
-                let total: f64 =
-                    (0..self.playouts).map(|_| random_playout(s, &mut self.rng, &mut buf, None, 1.0).0).sum();
+                let total: f64 = (0..self.playouts)
+                    .map(|_| random_playout(s, &mut self.rng, &mut buf, None, 1.0).0)
+                    .sum();
                 total / self.playouts as f64
             })
             .collect()

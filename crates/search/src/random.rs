@@ -15,7 +15,10 @@ pub struct Random {
 impl Random {
     /// A random player whose choices are determined by `seed`.
     pub fn new(seed: u64) -> Random {
-        Random { seed, rng: Rng::new(seed) }
+        Random {
+            seed,
+            rng: Rng::new(seed),
+        }
     }
 }
 
@@ -30,6 +33,13 @@ impl<G: Game> Strategy<G> for Random {
         state.legal_moves(&mut moves);
         assert!(!moves.is_empty(), "choose called on a finished game");
         let mv = moves[self.rng.below(moves.len())];
-        SearchReport::just(mv, SearchStats { nodes: 1, elapsed: start.elapsed(), ..SearchStats::default() })
+        SearchReport::just(
+            mv,
+            SearchStats {
+                nodes: 1,
+                elapsed: start.elapsed(),
+                ..SearchStats::default()
+            },
+        )
     }
 }

@@ -37,9 +37,15 @@ pub fn is_proven(score: i32) -> bool {
 /// covered the whole game tree (then a 0 is a proven draw).
 pub fn to_value(score: i32, exact: bool) -> Value {
     if is_proven(score) {
-        Value::Exact { result: score.signum(), plies: (WIN - score.abs()) as u32 }
+        Value::Exact {
+            result: score.signum(),
+            plies: (WIN - score.abs()) as u32,
+        }
     } else if exact {
-        Value::Exact { result: 0, plies: 0 }
+        Value::Exact {
+            result: 0,
+            plies: 0,
+        }
     } else {
         Value::Score(score)
     }

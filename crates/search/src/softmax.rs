@@ -31,7 +31,12 @@ pub struct SoftmaxOptions {
 
 impl Default for SoftmaxOptions {
     fn default() -> Self {
-        SoftmaxOptions { budget: Budget::iterations(1000), t_backup: 0.1, t_select: 0.2, seed: 0 }
+        SoftmaxOptions {
+            budget: Budget::iterations(1000),
+            t_backup: 0.1,
+            t_select: 0.2,
+            seed: 0,
+        }
     }
 }
 
@@ -73,7 +78,11 @@ pub fn softmax_value(qs: &[f64], t: f64, weights: &mut Vec<f64>) -> f64 {
     weights.clear();
     weights.extend(qs.iter().map(|&q| ((q - max) / t).exp()));
     let total: f64 = weights.iter().sum();
-    qs.iter().zip(weights.iter()).map(|(q, w)| q * w).sum::<f64>() / total
+    qs.iter()
+        .zip(weights.iter())
+        .map(|(q, w)| q * w)
+        .sum::<f64>()
+        / total
 }
 
 impl<G: Game, E: BatchEvaluator<G>> SoftmaxSearch<G, E> {
@@ -120,11 +129,24 @@ impl<G: Game, E: BatchEvaluator<G>> SoftmaxSearch<G, E> {
                     (0.0, false)
                 }
             };
-            self.nodes.push(Node { state: s, mv: Some(mv), parent: idx as u32, first_child: NONE, num_children: 0, value, proven, visits: 0 });
+            self.nodes.push(Node {
+                state: s,
+                mv: Some(mv),
+                parent: idx as u32,
+                first_child: NONE,
+                num_children: 0,
+                value,
+                proven,
+                visits: 0,
+            });
         }
         if !self.batch.is_empty() {
             let values = self.evaluator.evaluate(&self.batch);
-            assert_eq!(values.len(), self.batch.len(), "the evaluator must return one value per state");
+            assert_eq!(
+                values.len(),
+                self.batch.len(),
+                "the evaluator must return one value per state"
+            );
             self.evaluations += 1;
             for (&i, v) in pending.iter().zip(values) {
                 self.nodes[i].value = v.clamp(-1.0, 1.0);
@@ -152,7 +174,10 @@ impl<G: Game, E: BatchEvaluator<G>> SoftmaxSearch<G, E> {
         let (value, proven) = if proven_win || all_proven {
             (max, true)
         } else {
-            (softmax_value(&qs, self.options.t_backup, &mut self.scratch), false)
+            (
+                softmax_value(&qs, self.options.t_backup, &mut self.scratch),
+                false,
+            )
         };
         self.weights = qs;
         let n = &mut self.nodes[idx];
@@ -164,12 +189,20 @@ impl<G: Game, E: BatchEvaluator<G>> SoftmaxSearch<G, E> {
     fn sample_child(&mut self, idx: usize) -> usize {
         let range = self.children(idx);
         let t = self.options.t_select.max(1e-9);
-        let max = range.clone().filter(|&c| !self.nodes[c].proven).map(|c| -self.nodes[c].value).fold(f64::NEG_INFINITY, f64::max);
+        let max = range
+            .clone()
+            .filter(|&c| !self.nodes[c].proven)
+            .map(|c| -self.nodes[c].value)
+            .fold(f64::NEG_INFINITY, f64::max);
         self.weights.clear();
         let mut total = 0.0;
         for c in range.clone() {
             let ch = &self.nodes[c];
-            let w = if ch.proven { 0.0 } else { ((-ch.value - max) / t).exp() };
+            let w = if ch.proven {
+                0.0
+            } else {
+                ((-ch.value - max) / t).exp()
+            };
             total += w;
             self.weights.push(w);
         }
@@ -220,7 +253,16 @@ impl<G: Game, E: BatchEvaluator<G>> SoftmaxSearch<G, E> {
         let clock = Clock::start(self.options.budget);
         self.nodes.clear();
         self.evaluations = 0;
-        self.nodes.push(Node { state: state.clone(), mv: None, parent: NONE, first_child: NONE, num_children: 0, value: 0.0, proven: false, visits: 0 });
+        self.nodes.push(Node {
+            state: state.clone(),
+            mv: None,
+            parent: NONE,
+            first_child: NONE,
+            num_children: 0,
+            value: 0.0,
+            proven: false,
+            visits: 0,
+        });
         let budget = self.options.budget;
         let mut iterations = 0u64;
         let mut max_depth = 0;
@@ -240,7 +282,11 @@ impl<G: Game, E: BatchEvaluator<G>> SoftmaxSearch<G, E> {
         let range = self.children(0);
         let best = range
             .clone()
-            .max_by(|&a, &b| (-self.nodes[a].value).total_cmp(&-self.nodes[b].value).then(self.nodes[a].visits.cmp(&self.nodes[b].visits)))
+            .max_by(|&a, &b| {
+                (-self.nodes[a].value)
+                    .total_cmp(&-self.nodes[b].value)
+                    .then(self.nodes[a].visits.cmp(&self.nodes[b].visits))
+            })
             .expect("a non-terminal root has children");
         let mut pv = Vec::new();
         let mut cur = best;
@@ -249,16 +295,39 @@ impl<G: Game, E: BatchEvaluator<G>> SoftmaxSearch<G, E> {
             if self.nodes[cur].num_children == 0 {
                 break;
             }
-            cur = self.children(cur).max_by(|&a, &b| (-self.nodes[a].value).total_cmp(&-self.nodes[b].value)).expect("children");
+            cur = self
+                .children(cur)
+                .max_by(|&a, &b| (-self.nodes[a].value).total_cmp(&-self.nodes[b].value))
+                .expect("children");
         }
         let (v, proven) = self.root_value();
-        let value = if proven { Value::Exact { result: v.round() as i32, plies: 0 } } else { Value::Expected(v) };
+        let value = if proven {
+            Value::Exact {
+                result: v.round() as i32,
+                plies: 0,
+            }
+        } else {
+            Value::Expected(v)
+        };
         SearchReport {
             best: pv[0],
             value: Some(value),
             pv,
-            root: range.map(|c| (self.nodes[c].mv.expect("child move"), self.nodes[c].visits as u64, -self.nodes[c].value)).collect(),
-            stats: SearchStats { nodes: self.nodes.len() as u64, iterations, depth: max_depth, elapsed: clock.elapsed() },
+            root: range
+                .map(|c| {
+                    (
+                        self.nodes[c].mv.expect("child move"),
+                        self.nodes[c].visits as u64,
+                        -self.nodes[c].value,
+                    )
+                })
+                .collect(),
+            stats: SearchStats {
+                nodes: self.nodes.len() as u64,
+                iterations,
+                depth: max_depth,
+                elapsed: clock.elapsed(),
+            },
         }
     }
 }
@@ -271,7 +340,13 @@ impl<G: Game, E: BatchEvaluator<G>> Strategy<G> for SoftmaxSearch<G, E> {
             (Some(n), None) => format!("iterations={n}"),
             _ => String::new(),
         };
-        format!("softmax({budget}, tb={}, ts={}, eval={}, seed={})", o.t_backup, o.t_select, self.evaluator.name(), o.seed)
+        format!(
+            "softmax({budget}, tb={}, ts={}, eval={}, seed={})",
+            o.t_backup,
+            o.t_select,
+            self.evaluator.name(),
+            o.seed
+        )
     }
 
     fn choose(&mut self, state: &G) -> SearchReport<G::Move> {

@@ -26,10 +26,19 @@ use std::time::Duration;
 pub const STRATEGIES: &[(&str, &str)] = &[
     ("random", "seed"),
     ("minimax", "depth"),
-    ("alphabeta", "depth, time, nodes, tt (MB, 0 = off), id (true/false)"),
+    (
+        "alphabeta",
+        "depth, time, nodes, tt (MB, 0 = off), id (true/false)",
+    ),
     ("flatmc", "playouts (per move), time, cutoff, scale, seed"),
-    ("mcts", "iterations, time, c, expand, cutoff, scale, reuse (true/false), seed"),
-    ("softmax", "iterations, time, tb, ts, eval (static|rollout), playouts, scale, seed"),
+    (
+        "mcts",
+        "iterations, time, c, expand, cutoff, scale, reuse (true/false), seed",
+    ),
+    (
+        "softmax",
+        "iterations, time, tb, ts, eval (static|rollout), playouts, scale, seed",
+    ),
 ];
 
 /// What went wrong parsing a spec.
@@ -66,7 +75,9 @@ pub enum SpecError {
         reason: String,
     },
     /// The text is not of the form `name[:key=value,...]`.
-    #[error("malformed strategy spec '{0}': expected name[:key=value,...], e.g. mcts:iterations=1000,c=1.4")]
+    #[error(
+        "malformed strategy spec '{0}': expected name[:key=value,...], e.g. mcts:iterations=1000,c=1.4"
+    )]
     Malformed(String),
 }
 
@@ -82,7 +93,11 @@ impl fmt::Display for StrategySpec {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(&self.name)?;
         if !self.params.is_empty() {
-            let p: Vec<String> = self.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let p: Vec<String> = self
+                .params
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
             write!(f, ":{}", p.join(","))?;
         }
         Ok(())
@@ -96,7 +111,9 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         Some(i) => t.split_at(i),
         None => (t, "ms"),
     };
-    let v: f64 = num.parse().map_err(|_| format!("'{t}' is not a duration (e.g. 100ms, 2s)"))?;
+    let v: f64 = num
+        .parse()
+        .map_err(|_| format!("'{t}' is not a duration (e.g. 100ms, 2s)"))?;
     let secs = match unit {
         "ms" => v / 1000.0,
         "s" => v,
@@ -127,16 +144,33 @@ impl StrategySpec {
             _ => name,
         };
         let Some(&(_, valid)) = STRATEGIES.iter().find(|(n, _)| *n == name) else {
-            let valid = STRATEGIES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+            let valid = STRATEGIES
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ");
             return Err(SpecError::UnknownStrategy { name, valid });
         };
         let mut params = BTreeMap::new();
-        for item in rest.unwrap_or("").split(',').filter(|s| !s.trim().is_empty()) {
-            let (k, v) = item.split_once('=').ok_or_else(|| SpecError::Malformed(text.into()))?;
+        for item in rest
+            .unwrap_or("")
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+        {
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| SpecError::Malformed(text.into()))?;
             let k = k.trim().to_ascii_lowercase();
-            let known: Vec<&str> = valid.split(", ").map(|p| p.split(' ').next().unwrap_or(p)).collect();
+            let known: Vec<&str> = valid
+                .split(", ")
+                .map(|p| p.split(' ').next().unwrap_or(p))
+                .collect();
             if !known.contains(&k.as_str()) {
-                return Err(SpecError::UnknownParameter { strategy: name.clone(), param: k, valid: valid.into() });
+                return Err(SpecError::UnknownParameter {
+                    strategy: name.clone(),
+                    param: k,
+                    valid: valid.into(),
+                });
             }
             params.insert(k, v.trim().to_string());
         }
@@ -157,11 +191,17 @@ impl StrategySpec {
     fn get<T: std::str::FromStr>(&self, key: &str) -> Result<Option<T>, SpecError> {
         match self.params.get(key) {
             None => Ok(None),
-            Some(v) => v.parse::<T>().map(Some).map_err(|_| self.bad(key, format!("expected a {}", std::any::type_name::<T>()))),
+            Some(v) => v
+                .parse::<T>()
+                .map(Some)
+                .map_err(|_| self.bad(key, format!("expected a {}", std::any::type_name::<T>()))),
         }
     }
 
-    fn positive<T: std::str::FromStr + PartialOrd + Default>(&self, key: &str) -> Result<Option<T>, SpecError> {
+    fn positive<T: std::str::FromStr + PartialOrd + Default>(
+        &self,
+        key: &str,
+    ) -> Result<Option<T>, SpecError> {
         let v = self.get::<T>(key)?;
         if v.as_ref().is_some_and(|x| *x <= T::default()) {
             return Err(self.bad(key, "must be positive"));
@@ -170,13 +210,24 @@ impl StrategySpec {
     }
 
     fn time(&self) -> Result<Option<Duration>, SpecError> {
-        self.params.get("time").map(|t| parse_duration(t).map_err(|e| self.bad("time", e))).transpose()
+        self.params
+            .get("time")
+            .map(|t| parse_duration(t).map_err(|e| self.bad("time", e)))
+            .transpose()
     }
 
     fn budget(&self, default_iterations: u64) -> Result<Budget, SpecError> {
         let iterations = self.positive::<u64>("iterations")?;
         let time = self.time()?;
-        Ok(Budget { iterations: iterations.or(if time.is_none() { Some(default_iterations) } else { None }), nodes: None, time })
+        Ok(Budget {
+            iterations: iterations.or(if time.is_none() {
+                Some(default_iterations)
+            } else {
+                None
+            }),
+            nodes: None,
+            time,
+        })
     }
 
     fn validate(&self) -> Result<(), SpecError> {
@@ -224,7 +275,9 @@ impl StrategySpec {
         let cutoff = self.get::<u32>("cutoff")?;
         Ok(match self.name.as_str() {
             "random" => Box::new(Random::new(seed)),
-            "minimax" => Box::new(Minimax::new(MinimaxOptions { depth: self.get("depth")? })),
+            "minimax" => Box::new(Minimax::new(MinimaxOptions {
+                depth: self.get("depth")?,
+            })),
             "alphabeta" => {
                 let time = self.time()?;
                 let nodes = self.get::<u64>("nodes")?;
@@ -233,16 +286,33 @@ impl StrategySpec {
                     depth,
                     iterative: self.get::<bool>("id")?.unwrap_or(true),
                     tt_megabytes: self.get::<usize>("tt")?.unwrap_or(16),
-                    budget: Budget { iterations: None, nodes, time },
+                    budget: Budget {
+                        iterations: None,
+                        nodes,
+                        time,
+                    },
                 };
                 if !options.iterative && (time.is_some() || nodes.is_some()) {
-                    return Err(self.bad("id", "time and node budgets need iterative deepening (id=true)"));
+                    return Err(self.bad(
+                        "id",
+                        "time and node budgets need iterative deepening (id=true)",
+                    ));
                 }
                 Box::new(AlphaBeta::<G::Move>::new(options))
             }
             "flatmc" => Box::new(FlatMonteCarlo::new(FlatMonteCarloOptions {
-                playouts_per_move: self.get::<u32>("playouts")?.unwrap_or(if self.time()?.is_some() { u32::MAX } else { 100 }),
-                budget: Budget { iterations: None, nodes: None, time: self.time()? },
+                playouts_per_move: self.get::<u32>("playouts")?.unwrap_or(
+                    if self.time()?.is_some() {
+                        u32::MAX
+                    } else {
+                        100
+                    },
+                ),
+                budget: Budget {
+                    iterations: None,
+                    nodes: None,
+                    time: self.time()?,
+                },
                 cutoff,
                 eval_scale: scale,
                 seed,
@@ -264,10 +334,15 @@ impl StrategySpec {
                     seed,
                 };
                 match self.params.get("eval").map(String::as_str) {
-                    Some("static") => Box::new(SoftmaxSearch::new(options, StaticEvaluator { scale })),
+                    Some("static") => {
+                        Box::new(SoftmaxSearch::new(options, StaticEvaluator { scale }))
+                    }
                     _ => Box::new(SoftmaxSearch::new(
                         options,
-                        RolloutEvaluator::new(self.get::<u32>("playouts")?.unwrap_or(1), crate::rng::derive_seed(seed, 1)),
+                        RolloutEvaluator::new(
+                            self.get::<u32>("playouts")?.unwrap_or(1),
+                            crate::rng::derive_seed(seed, 1),
+                        ),
                     )),
                 }
             }

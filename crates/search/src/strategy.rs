@@ -59,7 +59,13 @@ pub struct SearchReport<M> {
 impl<M: Copy> SearchReport<M> {
     /// A report with only a move (used by the simplest strategies).
     pub fn just(best: M, stats: SearchStats) -> Self {
-        SearchReport { best, value: None, pv: vec![best], root: Vec::new(), stats }
+        SearchReport {
+            best,
+            value: None,
+            pv: vec![best],
+            root: Vec::new(),
+            stats,
+        }
     }
 }
 

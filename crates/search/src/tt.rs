@@ -84,10 +84,18 @@ impl TranspositionTable {
     /// A table using about `megabytes` MB (rounded down to a power of two entries; at least 1024).
     pub fn with_megabytes(megabytes: usize) -> Self {
         let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<[u64; 2]>();
-        let n = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 }.max(1024);
+        let n = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() >> 1
+        }
+        .max(1024);
         // A zeroed allocation: pages are mapped when first touched, so a large
         // table costs nothing up front (the arena builds fresh players often).
-        TranspositionTable { slots: vec![[0u64; 2]; n], mask: (n - 1) as u64 }
+        TranspositionTable {
+            slots: vec![[0u64; 2]; n],
+            mask: (n - 1) as u64,
+        }
     }
 
     /// Number of slots.
@@ -128,12 +136,29 @@ mod tests {
     #[test]
     fn entries_round_trip_through_packing() {
         let mut tt = TranspositionTable::with_megabytes(1);
-        for (i, bound) in [Bound::Exact, Bound::Lower, Bound::Upper].into_iter().enumerate() {
-            let e = Entry { key: 0xDEAD_BEEF + i as u64, score: -999_990, depth: 200, bound, complete: i == 1, best: Some(i as u16 * 300) };
+        for (i, bound) in [Bound::Exact, Bound::Lower, Bound::Upper]
+            .into_iter()
+            .enumerate()
+        {
+            let e = Entry {
+                key: 0xDEAD_BEEF + i as u64,
+                score: -999_990,
+                depth: 200,
+                bound,
+                complete: i == 1,
+                best: Some(i as u16 * 300),
+            };
             tt.store(e);
             assert_eq!(tt.probe(e.key), Some(e));
         }
-        let none = Entry { key: 77, score: 5, depth: 1, bound: Bound::Exact, complete: false, best: None };
+        let none = Entry {
+            key: 77,
+            score: 5,
+            depth: 1,
+            bound: Bound::Exact,
+            complete: false,
+            best: None,
+        };
         tt.store(none);
         assert_eq!(tt.probe(77), Some(none));
         assert_eq!(tt.probe(78), None);

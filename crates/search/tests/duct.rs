@@ -21,7 +21,10 @@ fn strategy(game: &MatrixGame, policy: SelectionPolicy, iterations: u64, seed: u
 #[test]
 fn exp3_and_regret_matching_approach_the_uniform_equilibrium_of_rps() {
     let g = MatrixGame::rps();
-    for policy in [SelectionPolicy::Exp3 { gamma: 0.1 }, SelectionPolicy::RegretMatching { gamma: 0.05 }] {
+    for policy in [
+        SelectionPolicy::Exp3 { gamma: 0.1 },
+        SelectionPolicy::RegretMatching { gamma: 0.05 },
+    ] {
         let p = strategy(&g, policy, 200_000, 1);
         for x in p {
             assert!((x - 1.0 / 3.0).abs() < 0.05, "{policy:?}: {p:?}");
@@ -34,9 +37,18 @@ fn exp3_and_regret_matching_approach_the_uniform_equilibrium_of_rps() {
 fn exp3_and_regret_matching_approach_the_biased_equilibrium() {
     let g = MatrixGame::biased_rps();
     let eq = [0.25, 0.5, 0.25];
-    assert!(g.exploitability(&eq) < 1e-12, "the stated equilibrium is exact");
-    assert!(g.exploitability(&[1.0 / 3.0; 3]) > 0.05, "uniform is exploitable here");
-    for policy in [SelectionPolicy::Exp3 { gamma: 0.1 }, SelectionPolicy::RegretMatching { gamma: 0.05 }] {
+    assert!(
+        g.exploitability(&eq) < 1e-12,
+        "the stated equilibrium is exact"
+    );
+    assert!(
+        g.exploitability(&[1.0 / 3.0; 3]) > 0.05,
+        "uniform is exploitable here"
+    );
+    for policy in [
+        SelectionPolicy::Exp3 { gamma: 0.1 },
+        SelectionPolicy::RegretMatching { gamma: 0.05 },
+    ] {
         let p = strategy(&g, policy, 300_000, 2);
         for i in 0..3 {
             assert!((p[i] - eq[i]).abs() < 0.06, "{policy:?}: {p:?}");
@@ -49,7 +61,11 @@ fn exp3_and_regret_matching_approach_the_biased_equilibrium() {
 fn duct_is_deterministic_and_plays_goofspiel_sensibly() {
     let g = Goofspiel::new(4).unwrap();
     let run = |seed| {
-        let mut d = Duct::<Goofspiel>::new(DuctOptions { budget: Budget::iterations(5000), seed, ..DuctOptions::default() });
+        let mut d = Duct::<Goofspiel>::new(DuctOptions {
+            budget: Budget::iterations(5000),
+            seed,
+            ..DuctOptions::default()
+        });
         let r = d.choose(&g, 0);
         (r.action, r.strategy.iter().map(|x| x.1).collect::<Vec<_>>())
     };

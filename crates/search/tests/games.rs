@@ -31,14 +31,30 @@ fn tictactoe_detects_wins_and_parses_positions() {
     // X: 1 2, O: 4 5, X to move: 3 wins at once.
     let p = TicTacToe::from_text("XX. OO. ...").unwrap();
     let r = Minimax::new(MinimaxOptions::default()).search(&p);
-    assert_eq!(r.best_moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), vec!["3"]);
+    assert_eq!(
+        r.best_moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>(),
+        vec!["3"]
+    );
     assert_eq!(r.score, yomi_search::score::WIN - 1);
     let mut won = p;
     won.play(p.parse_move("3").unwrap());
     assert_eq!(won.outcome(), Some(Outcome::Loss));
-    assert!(TicTacToe::from_text("XXX OOO ...").is_err(), "both sides cannot have a line");
-    assert_eq!(TicTacToe::from_text("XXX OO. ...").unwrap().outcome(), Some(Outcome::Loss), "O to move has lost");
-    assert!(TicTacToe::from_text("XXXX.....").is_err(), "X has 4 marks, O none");
+    assert!(
+        TicTacToe::from_text("XXX OOO ...").is_err(),
+        "both sides cannot have a line"
+    );
+    assert_eq!(
+        TicTacToe::from_text("XXX OO. ...").unwrap().outcome(),
+        Some(Outcome::Loss),
+        "O to move has lost"
+    );
+    assert!(
+        TicTacToe::from_text("XXXX.....").is_err(),
+        "X has 4 marks, O none"
+    );
     assert!(TicTacToe::from_text("XO").is_err());
     assert!(TicTacToe::from_text("XOZ......").is_err());
     assert!(p.parse_move("1").is_err(), "square 1 is taken");
@@ -53,7 +69,10 @@ fn perft_table(text: &str) -> Vec<(u32, u64)> {
         .filter(|l| !l.is_empty())
         .map(|l| {
             let mut it = l.split_whitespace();
-            (it.next().unwrap().parse().unwrap(), it.next().unwrap().replace('_', "").parse().unwrap())
+            (
+                it.next().unwrap().parse().unwrap(),
+                it.next().unwrap().replace('_', "").parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -71,14 +90,20 @@ fn connect4_perft_matches_data_file() {
 fn connect4_divide_sums_to_perft_and_wins_end_the_game() {
     let d = divide(&Connect4::initial(), 5);
     assert_eq!(d.len(), 7);
-    assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), perft(&Connect4::initial(), 5));
+    assert_eq!(
+        d.iter().map(|x| x.1).sum::<u64>(),
+        perft(&Connect4::initial(), 5)
+    );
     // Vertical four for X in column 1.
     let p = Connect4::from_moves("1212121").unwrap();
     assert_eq!(p.outcome(), Some(Outcome::Loss));
     let mut moves = Vec::new();
     p.legal_moves(&mut moves);
     assert!(moves.is_empty());
-    assert!(Connect4::from_moves("11111111").is_err(), "column 1 overflows");
+    assert!(
+        Connect4::from_moves("11111111").is_err(),
+        "column 1 overflows"
+    );
     assert!(Connect4::from_moves("12a").is_err());
     assert!(Connect4::from_moves("8").is_err());
 }

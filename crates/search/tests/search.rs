@@ -27,17 +27,29 @@ fn random_positions<G: Game>(seed: u64, count: usize, plies: usize) -> Vec<G> {
 }
 
 fn ab(depth: Option<u32>, iterative: bool, tt: usize) -> AlphaBetaOptions {
-    AlphaBetaOptions { depth, iterative, tt_megabytes: tt, budget: Budget::default() }
+    AlphaBetaOptions {
+        depth,
+        iterative,
+        tt_megabytes: tt,
+        budget: Budget::default(),
+    }
 }
 
 #[test]
 fn alphabeta_without_table_equals_minimax_at_every_fixed_depth() {
     for (i, pos) in random_positions::<Connect4>(11, 60, 8).iter().enumerate() {
         for depth in 1..=5 {
-            let reference = Minimax::new(MinimaxOptions { depth: Some(depth) }).search(pos).score;
+            let reference = Minimax::new(MinimaxOptions { depth: Some(depth) })
+                .search(pos)
+                .score;
             for iterative in [false, true] {
-                let got = AlphaBeta::new(ab(Some(depth), iterative, 0)).search(pos).score;
-                assert_eq!(got, reference, "position {i} depth {depth} iterative {iterative}\n{pos}");
+                let got = AlphaBeta::new(ab(Some(depth), iterative, 0))
+                    .search(pos)
+                    .score;
+                assert_eq!(
+                    got, reference,
+                    "position {i} depth {depth} iterative {iterative}\n{pos}"
+                );
             }
         }
     }
@@ -47,14 +59,24 @@ fn alphabeta_without_table_equals_minimax_at_every_fixed_depth() {
 fn every_alphabeta_variant_finds_the_exact_game_value() {
     let mut checked = 0;
     let tictactoe = random_positions::<TicTacToe>(3, 80, 2);
-    for pos in tictactoe.iter().chain(std::iter::once(&TicTacToe::initial())) {
+    for pos in tictactoe
+        .iter()
+        .chain(std::iter::once(&TicTacToe::initial()))
+    {
         let reference = Minimax::new(MinimaxOptions::default()).search(pos);
         assert!(reference.exact);
         for (iterative, tt) in [(false, 0), (true, 0), (false, 1), (true, 1)] {
             let r = AlphaBeta::new(ab(None, iterative, tt)).search(pos);
-            assert_eq!(r.score, reference.score, "iterative {iterative} tt {tt}\n{pos}");
+            assert_eq!(
+                r.score, reference.score,
+                "iterative {iterative} tt {tt}\n{pos}"
+            );
             assert!(r.exact, "search to the end must report an exact value");
-            assert!(reference.best_moves.contains(&r.pv[0]), "{} is not a best move\n{pos}", r.pv[0]);
+            assert!(
+                reference.best_moves.contains(&r.pv[0]),
+                "{} is not a best move\n{pos}",
+                r.pv[0]
+            );
         }
         checked += 1;
     }
@@ -63,7 +85,10 @@ fn every_alphabeta_variant_finds_the_exact_game_value() {
         let reference = Minimax::new(MinimaxOptions::default()).search(&pos);
         for (iterative, tt) in [(false, 0), (true, 0), (false, 1), (true, 4)] {
             let r = AlphaBeta::new(ab(None, iterative, tt)).search(&pos);
-            assert_eq!(r.score, reference.score, "iterative {iterative} tt {tt}\n{pos}");
+            assert_eq!(
+                r.score, reference.score,
+                "iterative {iterative} tt {tt}\n{pos}"
+            );
             assert!(r.exact);
             assert!(reference.best_moves.contains(&r.pv[0]));
         }
@@ -90,19 +115,32 @@ fn iterative_deepening_respects_node_and_time_budgets() {
         depth: None,
         iterative: true,
         tt_megabytes: 1,
-        budget: Budget { nodes: Some(20_000), ..Budget::default() },
+        budget: Budget {
+            nodes: Some(20_000),
+            ..Budget::default()
+        },
     });
     let r = s.search(&Connect4::initial());
     assert!(r.nodes < 25_000, "node budget overrun: {}", r.nodes);
     assert!(!r.exact);
-    assert!(r.depth >= 4, "should complete a few iterations, got {}", r.depth);
-    let mut s = AlphaBeta::new(AlphaBetaOptions { budget: Budget::time(std::time::Duration::from_millis(30)), ..ab(None, true, 1) });
+    assert!(
+        r.depth >= 4,
+        "should complete a few iterations, got {}",
+        r.depth
+    );
+    let mut s = AlphaBeta::new(AlphaBetaOptions {
+        budget: Budget::time(std::time::Duration::from_millis(30)),
+        ..ab(None, true, 1)
+    });
     let t = std::time::Instant::now();
     s.search(&Connect4::initial());
     assert!(t.elapsed().as_millis() < 1000);
 }
 
-fn play_game<G: Game>(first: &mut dyn Strategy<G>, second: &mut dyn Strategy<G>) -> Option<Outcome> {
+fn play_game<G: Game>(
+    first: &mut dyn Strategy<G>,
+    second: &mut dyn Strategy<G>,
+) -> Option<Outcome> {
     let mut s = G::initial();
     let players: [&mut dyn Strategy<G>; 2] = [first, second];
     while s.outcome().is_none() {
@@ -117,27 +155,50 @@ fn play_game<G: Game>(first: &mut dyn Strategy<G>, second: &mut dyn Strategy<G>)
 #[test]
 fn mcts_with_1000_iterations_never_loses_to_random() {
     for seed in 0..12u64 {
-        let mcts = || Mcts::<Connect4>::new(MctsOptions { seed, ..MctsOptions::default() });
+        let mcts = || {
+            Mcts::<Connect4>::new(MctsOptions {
+                seed,
+                ..MctsOptions::default()
+            })
+        };
         let r = play_game::<Connect4>(&mut mcts(), &mut Random::new(seed + 100));
         assert_ne!(r, Some(Outcome::Loss), "mcts first lost, seed {seed}");
         let r = play_game::<Connect4>(&mut Random::new(seed + 200), &mut mcts());
         assert_ne!(r, Some(Outcome::Win), "mcts second lost, seed {seed}");
-        let t = || Mcts::<TicTacToe>::new(MctsOptions { seed, ..MctsOptions::default() });
-        assert_ne!(play_game::<TicTacToe>(&mut t(), &mut Random::new(seed)), Some(Outcome::Loss));
-        assert_ne!(play_game::<TicTacToe>(&mut Random::new(seed), &mut t()), Some(Outcome::Win));
+        let t = || {
+            Mcts::<TicTacToe>::new(MctsOptions {
+                seed,
+                ..MctsOptions::default()
+            })
+        };
+        assert_ne!(
+            play_game::<TicTacToe>(&mut t(), &mut Random::new(seed)),
+            Some(Outcome::Loss)
+        );
+        assert_ne!(
+            play_game::<TicTacToe>(&mut Random::new(seed), &mut t()),
+            Some(Outcome::Win)
+        );
     }
 }
 
 #[test]
 fn mcts_is_deterministic_by_seed_and_reuses_its_tree() {
     let run = |seed| {
-        let mut m = Mcts::<Connect4>::new(MctsOptions { seed, ..MctsOptions::default() });
+        let mut m = Mcts::<Connect4>::new(MctsOptions {
+            seed,
+            ..MctsOptions::default()
+        });
         let r = m.choose(&Connect4::initial());
         (r.best, r.root.iter().map(|x| x.1).collect::<Vec<_>>())
     };
     assert_eq!(run(7), run(7));
     assert_ne!(run(7).1, run(8).1);
-    let mut m = Mcts::<Connect4>::new(MctsOptions { seed: 1, expand_threshold: 1, ..MctsOptions::default() });
+    let mut m = Mcts::<Connect4>::new(MctsOptions {
+        seed: 1,
+        expand_threshold: 1,
+        ..MctsOptions::default()
+    });
     let start = Connect4::initial();
     let r = m.choose(&start);
     let mut next = start;
@@ -147,24 +208,44 @@ fn mcts_is_deterministic_by_seed_and_reuses_its_tree() {
     assert!(before > 500);
     let r2 = m.choose(&next);
     let visits: u64 = r2.root.iter().map(|x| x.1).sum();
-    assert!(visits > 1000, "the reused subtree's visits are kept: {visits}");
+    assert!(
+        visits > 1000,
+        "the reused subtree's visits are kept: {visits}"
+    );
 }
 
 #[test]
 fn mcts_finds_an_immediate_win() {
     let p = Connect4::from_moves("172737").unwrap();
-    let mut m = Mcts::<Connect4>::new(MctsOptions { budget: Budget::iterations(3000), ..MctsOptions::default() });
+    let mut m = Mcts::<Connect4>::new(MctsOptions {
+        budget: Budget::iterations(3000),
+        ..MctsOptions::default()
+    });
     assert_eq!(m.choose(&p).best.to_string(), "4");
-    let mut f = FlatMonteCarlo::new(FlatMonteCarloOptions { playouts_per_move: 200, ..Default::default() });
-    assert_eq!(Strategy::<Connect4>::choose(&mut f, &p).best.to_string(), "4");
+    let mut f = FlatMonteCarlo::new(FlatMonteCarloOptions {
+        playouts_per_move: 200,
+        ..Default::default()
+    });
+    assert_eq!(
+        Strategy::<Connect4>::choose(&mut f, &p).best.to_string(),
+        "4"
+    );
 }
 
 #[test]
 fn softmax_with_tiny_backup_temperature_agrees_with_minimax() {
-    for pos in random_positions::<TicTacToe>(9, 40, 3).iter().chain(std::iter::once(&TicTacToe::initial())) {
+    for pos in random_positions::<TicTacToe>(9, 40, 3)
+        .iter()
+        .chain(std::iter::once(&TicTacToe::initial()))
+    {
         let reference = Minimax::new(MinimaxOptions::default()).search(pos);
         let mut s = SoftmaxSearch::new(
-            SoftmaxOptions { budget: Budget::iterations(2_000_000), t_backup: 1e-9, t_select: 0.5, seed: 3 },
+            SoftmaxOptions {
+                budget: Budget::iterations(2_000_000),
+                t_backup: 1e-9,
+                t_select: 0.5,
+                seed: 3,
+            },
             RolloutEvaluator::new(1, 4),
         );
         let r = s.search(pos);
@@ -172,7 +253,11 @@ fn softmax_with_tiny_backup_temperature_agrees_with_minimax() {
         assert!(proven, "the whole tree is small enough to prove\n{pos}");
         assert_eq!(v.round() as i32, reference.score.signum(), "{pos}");
         if is_proven(reference.score) || reference.score == 0 {
-            assert!(reference.best_moves.contains(&r.best), "{} is not best\n{pos}", r.best);
+            assert!(
+                reference.best_moves.contains(&r.best),
+                "{} is not best\n{pos}",
+                r.best
+            );
         }
     }
 }
@@ -199,7 +284,10 @@ impl BatchEvaluator<Connect4> for CountingEvaluator {
     fn evaluate(&mut self, states: &[Connect4]) -> Vec<f64> {
         self.calls += 1;
         self.states += states.len();
-        states.iter().map(|s| (s.evaluate() as f64 / 100.0).tanh()).collect()
+        states
+            .iter()
+            .map(|s| (s.evaluate() as f64 / 100.0).tanh())
+            .collect()
     }
     fn name(&self) -> String {
         "counting".into()
@@ -209,8 +297,14 @@ impl BatchEvaluator<Connect4> for CountingEvaluator {
 #[test]
 fn softmax_evaluates_all_children_in_one_batch() {
     let mut s = SoftmaxSearch::new(
-        SoftmaxOptions { budget: Budget::iterations(50), ..SoftmaxOptions::default() },
-        CountingEvaluator { calls: 0, states: 0 },
+        SoftmaxOptions {
+            budget: Budget::iterations(50),
+            ..SoftmaxOptions::default()
+        },
+        CountingEvaluator {
+            calls: 0,
+            states: 0,
+        },
     );
     let r = s.search(&Connect4::initial());
     assert_eq!(r.stats.iterations, 50);
