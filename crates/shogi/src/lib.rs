@@ -23,6 +23,7 @@ pub mod error;
 pub mod game;
 pub mod hand;
 pub mod movegen;
+mod movelist;
 pub mod perft;
 pub mod position;
 pub mod rules;

@@ -11,88 +11,9 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
+pub use crate::movelist::{MAX_MOVES, MoveList};
 use crate::position::Position;
 use crate::types::{Color, Kind, Move, Square};
-use std::mem::MaybeUninit;
-
-/// Upper bound on legal moves in any position (the known maximum is 593).
-pub const MAX_MOVES: usize = 600;
-
-/// A fixed-capacity move list (no heap allocation, no initialisation cost).
-pub struct MoveList {
-    moves: [MaybeUninit<Move>; MAX_MOVES],
-    len: usize,
-}
-
-impl Clone for MoveList {
-    fn clone(&self) -> MoveList {
-        let mut l = MoveList::new();
-        l.moves[..self.len].copy_from_slice(&self.moves[..self.len]);
-        l.len = self.len;
-        l
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl MoveList {
-    /// An empty list.
-    #[inline(always)]
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [MaybeUninit::uninit(); MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, m: Move) {
-        self.moves[self.len] = MaybeUninit::new(m);
-        self.len += 1;
-    }
-
-    /// Number of moves.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when there is no move.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Removes all moves.
-    #[inline(always)]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// The moves as a slice.
-    #[inline(always)]
-    pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: the first `len` entries were written by `push` (the only
-        // writer), and `MaybeUninit<Move>` has the layout of `Move`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
-    }
-
-    /// True when `m` is in the list.
-    pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
 
 /// Squares on ranks `lo..=hi` relative to `c` (0 = `c`'s far rank).
 #[inline(always)]
