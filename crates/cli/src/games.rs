@@ -13,6 +13,8 @@ pub enum GameKind {
     /// Connect Four 7x6; positions as the columns played, e.g. `4453`.
     #[value(name = "connect4", alias = "c4")]
     Connect4,
+    /// Shogi; positions as SFEN or `startpos` (material-only evaluation for now).
+    Shogi,
 }
 
 /// A game with a command-line position syntax.
@@ -37,6 +39,13 @@ impl CliGame for Connect4 {
     }
 }
 
+impl CliGame for yomi_shogi::ShogiGame {
+    const POSITION_HELP: &'static str = "an SFEN (board side hands [move]) or startpos";
+    fn parse_position(text: &str) -> Result<Self, String> {
+        yomi_shogi::ShogiGame::from_sfen(text).map_err(|e| e.to_string())
+    }
+}
+
 /// Runs `$body` with the type alias `$g` bound to the game named by `$kind`.
 macro_rules! with_game {
     ($kind:expr, $g:ident => $body:expr) => {
@@ -47,6 +56,10 @@ macro_rules! with_game {
             }
             $crate::games::GameKind::Connect4 => {
                 type $g = yomi_games::Connect4;
+                $body
+            }
+            $crate::games::GameKind::Shogi => {
+                type $g = yomi_shogi::ShogiGame;
                 $body
             }
         }

@@ -208,3 +208,36 @@ fn play_between_strategies_finishes_with_a_result() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Result:"), "{text}");
 }
+
+#[test]
+fn shogi_is_playable_by_the_generic_strategies() {
+    let v = json(&yomi(&[
+        "arena",
+        "shogi",
+        "--a",
+        "alphabeta:depth=2",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(v["games"], 2);
+    assert_eq!(
+        v["wins"], 2,
+        "material alpha-beta beats a random mover: {v}"
+    );
+    let out = yomi(&[
+        "play",
+        "shogi",
+        "--position",
+        "lnsgkgsnl/9/9/9/9/9/9/9/LNSGKGSNL b - 1",
+        "--first",
+        "alphabeta:depth=1",
+        "--second",
+        "x",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "unknown strategy 'x'");
+    let out = yomi(&["solve", "shogi", "--position", "not an sfen"]);
+    assert_eq!(out.status.code(), Some(2));
+}
