@@ -2,6 +2,26 @@
 //! training-dataset generator (library: yomi-freecell).
 
 use crate::usage;
+
+/// Writes a line to stdout; a closed pipe (`| head`) ends the program
+/// quietly instead of panicking like `println!` would.
+macro_rules! outln {
+    ($($t:tt)*) => { emit(format!($($t)*) + "\n") };
+}
+/// Writes to stdout (see [`outln!`]).
+macro_rules! out {
+    ($($t:tt)*) => { emit(format!($($t)*)) };
+}
+
+fn emit(s: String) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(s.as_bytes()).and_then(|_| stdout.flush())
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        std::process::exit(0);
+    }
+}
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -120,6 +140,10 @@ struct SolverArgs {
     /// States stored by the best-first stage.
     #[arg(long, default_value_t = 100_000)]
     node_limit: usize,
+    /// Weight of the path length in the best-first priority (higher: shorter
+    /// solutions, lower: faster).
+    #[arg(long, default_value_t = 3)]
+    g_weight: u32,
     /// States visited by the exhaustive stage before "intractable".
     #[arg(long, default_value_t = 30_000_000)]
     exhaust_limit: usize,
@@ -187,6 +211,7 @@ impl SolverArgs {
             },
             auto: !self.no_auto,
             node_limit: self.node_limit,
+            g_weight: self.g_weight,
             exhaust_limit: self.exhaust_limit,
             shorten: match self.shorten {
                 ShortenArg::None => Shorten::None,
@@ -228,7 +253,7 @@ pub fn run(args: FreecellArgs) -> Result<()> {
                     out.push('\n');
                 }
             }
-            print!("{out}");
+            out!("{out}");
             Ok(())
         }
         Cmd::Solve {
@@ -318,12 +343,12 @@ fn solve_cmd(
             "seconds": r.seconds,
             "verified": r.verdict == Verdict::Solved,
         });
-        println!("{v}");
+        outln!("{v}");
         return Ok(());
     }
     let name = deal.map_or_else(|| target.to_string(), |n| format!("deal {n}"));
     match r.verdict {
-        Verdict::Solved => println!(
+        Verdict::Solved => outln!(
             "{name}: solved in {} moves ({} automatic, marked *), verified by replay; {} before shortening; {} states, {:.3} s",
             r.steps.len(),
             r.steps.iter().filter(|s| s.auto).count(),
@@ -331,18 +356,21 @@ fn solve_cmd(
             r.states,
             r.seconds
         ),
-        Verdict::Unsolvable => println!(
+        Verdict::Unsolvable => outln!(
             "{name}: UNSOLVABLE (proven: all {} reachable states searched, {} free cells), {:.3} s",
-            r.states, sa.cells, r.seconds
+            r.states,
+            sa.cells,
+            r.seconds
         ),
-        Verdict::Intractable => println!(
+        Verdict::Intractable => outln!(
             "{name}: intractable (state limit hit after {} states, no verdict), {:.3} s",
-            r.states, r.seconds
+            r.states,
+            r.seconds
         ),
     }
     let mut b = board.clone();
     if show {
-        print!("{}", format_board(&b, true));
+        out!("{}", format_board(&b, true));
     }
     let mut line = Vec::new();
     for s in &r.steps {
@@ -354,16 +382,16 @@ fn solve_cmd(
         let text = if s.auto { format!("{text}*") } else { text };
         yomi_freecell::moves::apply(&mut b, s.mv).context("replaying the solution")?;
         if show {
-            println!("\n{text}");
-            print!("{}", format_board(&b, true));
+            outln!("\n{text}");
+            out!("{}", format_board(&b, true));
         } else if matches!(notation, Notation::Verbose) {
-            println!("{text}");
+            outln!("{text}");
         } else {
             line.push(text);
         }
     }
     if !line.is_empty() {
-        println!("{}", line.join(" "));
+        outln!("{}", line.join(" "));
     }
     Ok(())
 }
@@ -428,7 +456,7 @@ fn range_cmd(deals: &str, sa: &SolverArgs, threads: usize, json: bool) -> Result
     let workers = pool.current_num_threads();
     let per_core = stats.deals as f64 / stats.solve_seconds.max(1e-9);
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "first": a, "last": b, "deals": stats.deals, "solved": stats.solved,
@@ -440,7 +468,7 @@ fn range_cmd(deals: &str, sa: &SolverArgs, threads: usize, json: bool) -> Result
             })
         );
     } else {
-        println!(
+        outln!(
             "deals {a}..{b}: {} solved, {} proven unsolvable {:?}, {} intractable {:?}",
             stats.solved,
             stats.unsolvable.len(),
@@ -448,7 +476,7 @@ fn range_cmd(deals: &str, sa: &SolverArgs, threads: usize, json: bool) -> Result
             stats.intractable.len(),
             stats.intractable
         );
-        println!(
+        outln!(
             "mean length {:.2} ({} moves), max {}; {wall:.2} s wall on {workers} threads, {per_core:.0} deals/s per core",
             stats.mean_len(),
             match opts.moves {
@@ -533,9 +561,9 @@ fn dataset_cmd(
             .map_err(|e| yomi_freecell::FreecellError::Io(format!("{}: {e}", p.display())))
     })?;
     if json {
-        println!("{summary}");
+        outln!("{summary}");
     } else {
-        println!(
+        outln!(
             "{} deals: {} solved, {} unsolvable {:?}, {} intractable; mean length {:.2}, max {}; {} rows in {} shards ({} resumed) under {}; {wall:.1} s",
             total.deals,
             total.solved,
@@ -549,16 +577,16 @@ fn dataset_cmd(
             skipped,
             out.display()
         );
-        println!("summary written to {}", path.display());
+        outln!("summary written to {}", path.display());
     }
     Ok(())
 }
 
 /// A short demonstration for `yomi tour`.
 pub fn tour() -> Result<()> {
-    println!("FreeCell: Microsoft deal 1 (fc-solve board text)");
+    outln!("FreeCell: Microsoft deal 1 (fc-solve board text)");
     let board = deal_board(1, Layout::default())?;
-    print!("{}", format_board(&board, false));
+    out!("{}", format_board(&board, false));
     let r = solve(&board, &SolveOptions::default())?;
     let moves: Vec<String> = r
         .steps
@@ -571,15 +599,15 @@ pub fn tour() -> Result<()> {
             }
         })
         .collect();
-    println!(
+    outln!(
         "solved in {} sequence moves (* = safe automatic move to the foundation), verified by replay, {:.3} s:",
         r.steps.len(),
         r.seconds
     );
-    println!("{}", moves.join(" "));
+    outln!("{}", moves.join(" "));
     let b = deal_board(11982, Layout::default())?;
     let r = solve(&b, &SolveOptions::default())?;
-    println!(
+    outln!(
         "deal 11982: {} ({} states searched in {:.2} s)",
         r.verdict.as_str(),
         r.states,
