@@ -147,3 +147,23 @@ fn fewer_free_cells_are_honoured() {
             .all(|s| !matches!(s.mv.to, Loc::Cell(i) if i >= 3))
     );
 }
+
+#[test]
+fn shortcut_pass_shortens_a_depth_first_solution() {
+    use yomi_freecell::solve::{Outcome, exhaust, shortcut::shortcut};
+    let b = deal_board(5, Layout::default()).unwrap();
+    let Outcome::Solved(long) = exhaust::search(&b, MoveMode::Sequence, true, 5_000_000).0 else {
+        panic!("deal 5 is solvable");
+    };
+    assert!(solves(&b, &long));
+    let short = shortcut(&b, &long, true, 2_000);
+    assert!(solves(&b, &short));
+    assert!(short.len() <= long.len());
+    if long.len() > 200 {
+        assert!(
+            short.len() < long.len(),
+            "{} moves not shortened",
+            long.len()
+        );
+    }
+}

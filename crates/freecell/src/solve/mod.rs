@@ -7,6 +7,7 @@ pub mod fast;
 pub mod hash;
 pub mod heuristic;
 pub mod reproduce;
+pub mod shortcut;
 pub mod shorten;
 
 use crate::board::Board;
@@ -204,6 +205,10 @@ pub fn solve(board: &Board, opts: &SolveOptions) -> Result<SolveResult, Freecell
             let mut steps = steps;
             if opts.shorten != Shorten::None {
                 steps = shorten::remove_redundant(board, &steps);
+                if steps.len() > SHORTCUT_ABOVE {
+                    steps = shortcut::shortcut(board, &steps, opts.auto, 2_000);
+                    steps = shorten::remove_redundant(board, &steps);
+                }
             }
             if opts.shorten == Shorten::Deep && opts.solver == SolverMode::Fast {
                 steps = deepen(board, steps, opts);
@@ -234,6 +239,10 @@ pub fn solve(board: &Board, opts: &SolveOptions) -> Result<SolveResult, Freecell
     res.seconds = t0.elapsed().as_secs_f64();
     Ok(res)
 }
+
+/// Solutions longer than this (typically from the exhaustive stage) get the
+/// shortcut pass as part of ordinary shortening.
+const SHORTCUT_ABOVE: usize = 150;
 
 /// Binary search on the move limit: a bounded best-first search that must
 /// beat the current length; the shortest verified solution found is kept.
