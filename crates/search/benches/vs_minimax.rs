@@ -6,7 +6,8 @@
 //! comparison measures the search code. Prints the fastest of several rounds (the least disturbed by other load)
 //! and the ratio (minimax time / yomi time; > 1 means yomi is faster).
 //!
-//! Run: `cargo bench -p yomi-search --bench vs_minimax`
+//! Run: `cargo bench -p yomi-search --bench vs_minimax` (`ROUNDS=9` for more rounds;
+//! `PROFILE=yomi` or `PROFILE=minimax` runs one alpha-beta search of one library, for a profiler).
 
 use minimax::Strategy as _;
 use std::time::{Duration, Instant};
@@ -81,6 +82,29 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(5);
     let start = Connect4::initial();
+    // PROFILE=yomi|minimax runs one alpha-beta search of that library only (for perf / callgrind).
+    match std::env::var("PROFILE").as_deref() {
+        Ok("yomi") => {
+            let mut ab = AlphaBeta::new(AlphaBetaOptions {
+                depth: Some(12),
+                iterative: true,
+                tt_megabytes: 64,
+                budget: Budget::default(),
+            });
+            println!("{} nodes", ab.search(&start).nodes);
+            return;
+        }
+        Ok("minimax") => {
+            let mut theirs = minimax::IterativeSearch::new(
+                Eval,
+                minimax::IterativeOptions::new().with_table_byte_size(64 << 20),
+            );
+            theirs.set_max_depth(12);
+            theirs.choose_move(&start);
+            return;
+        }
+        _ => {}
+    }
 
     // perft(9): 39,394,572 leaves.
     let (mut a, mut b) = (Vec::new(), Vec::new());
