@@ -180,6 +180,25 @@ impl Game for Connect4 {
         }
     }
 
+    /// Picks the k-th playable column straight from the bitboard (no move list).
+    #[inline]
+    fn random_move(
+        &self,
+        rng: &mut yomi_search::Rng,
+        _scratch: &mut Vec<Column>,
+    ) -> Option<Column> {
+        if self.plies as usize == WIDTH * HEIGHT || has_four(self.opponent()) {
+            return None;
+        }
+        // The lowest empty cell of every column that is not full.
+        let mut free = (self.mask + BOTTOM) & BOARD;
+        let k = rng.below(free.count_ones() as usize);
+        for _ in 0..k {
+            free &= free - 1;
+        }
+        Some(Column((free.trailing_zeros() as usize / H1) as u8))
+    }
+
     #[inline]
     fn play(&mut self, mv: Column) {
         debug_assert!(self.can_play(mv.0 as usize), "column {mv} is full");

@@ -4,6 +4,7 @@
 //!
 //! Checked on seeded random playouts:
 //! - legal moves are distinct, and empty exactly when `outcome` is `Some`;
+//! - `random_move` returns a legal move, and `None` exactly at the end;
 //! - every legal move's text form parses back to the same move;
 //! - `play` on a clone leaves the original untouched (copy-make is sound);
 //! - the side to move alternates;
@@ -33,6 +34,17 @@ pub fn check_game<G: Game + PartialEq>(seed: u64, games: usize) {
                 "game {game} ply {plies}: legal moves empty = {} but outcome = {outcome:?}\n{state}",
                 moves.is_empty()
             );
+            let mut scratch = Vec::new();
+            match state.random_move(&mut rng, &mut scratch) {
+                Some(m) => assert!(
+                    moves.contains(&m),
+                    "game {game} ply {plies}: random_move gave illegal {m}"
+                ),
+                None => assert!(
+                    moves.is_empty(),
+                    "game {game} ply {plies}: random_move gave None with legal moves"
+                ),
+            }
             let distinct: HashSet<_> = moves.iter().collect();
             assert_eq!(
                 distinct.len(),

@@ -105,6 +105,19 @@ pub trait Game: Clone + Debug + Display + Send + Sync + 'static {
             })
     }
 
+    /// A uniformly random legal move, or `None` when the game is over. Random
+    /// playouts call this at every ply; the default generates the legal moves
+    /// into `scratch` and picks one, and a game can override it with
+    /// something faster (it must stay uniform over the legal moves).
+    fn random_move(
+        &self,
+        rng: &mut crate::rng::Rng,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        self.legal_moves(scratch);
+        (!scratch.is_empty()).then(|| scratch[rng.below(scratch.len())])
+    }
+
     /// Upper bound on the number of plies any game can last, if known
     /// (used to size buffers and to stop runaway playouts).
     fn max_game_length() -> Option<usize> {

@@ -34,16 +34,17 @@ pub fn random_playout<G: Game>(
     let mut plies = 0u32;
     let limit = cutoff.unwrap_or(u32::MAX);
     loop {
-        s.legal_moves(moves);
-        if moves.is_empty() {
+        if plies >= limit {
+            let v = match s.outcome() {
+                Some(o) => outcome_value(o),
+                None => squash(s.evaluate(), scale),
+            };
+            return (if plies % 2 == 0 { v } else { -v }, plies);
+        }
+        let Some(mv) = s.random_move(rng, moves) else {
             let v = s.outcome().map_or(0.0, outcome_value);
             return (if plies % 2 == 0 { v } else { -v }, plies);
-        }
-        if plies >= limit {
-            let v = squash(s.evaluate(), scale);
-            return (if plies % 2 == 0 { v } else { -v }, plies);
-        }
-        let mv = moves[rng.below(moves.len())];
+        };
         s.play(mv);
         plies += 1;
     }

@@ -107,3 +107,26 @@ fn connect4_divide_sums_to_perft_and_wins_end_the_game() {
     assert!(Connect4::from_moves("12a").is_err());
     assert!(Connect4::from_moves("8").is_err());
 }
+
+#[test]
+fn connect4_random_move_is_legal_and_uniform() {
+    let mut rng = yomi_search::Rng::new(5);
+    let mut scratch = Vec::new();
+    // Columns 1 and 7 full: five playable columns, each drawn about 1/5 of the time.
+    let p = Connect4::from_moves("111111777777").unwrap();
+    let mut legal = Vec::new();
+    p.legal_moves(&mut legal);
+    assert_eq!(legal.len(), 5);
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..50_000 {
+        let m = p.random_move(&mut rng, &mut scratch).unwrap();
+        assert!(legal.contains(&m), "{m} is not legal");
+        *counts.entry(m).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), 5);
+    for (m, c) in counts {
+        assert!((9_300..10_700).contains(&c), "column {m}: {c}");
+    }
+    let won = Connect4::from_moves("1212121").unwrap();
+    assert_eq!(won.random_move(&mut rng, &mut scratch), None);
+}
