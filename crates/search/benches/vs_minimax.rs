@@ -7,7 +7,8 @@
 //! and the ratio (minimax time / yomi time; > 1 means yomi is faster).
 //!
 //! Run: `cargo bench -p yomi-search --bench vs_minimax` (`ROUNDS=9` for more rounds;
-//! `PROFILE=yomi` or `PROFILE=minimax` runs one alpha-beta search of one library, for a profiler).
+//! `PROFILE=yomi` or `PROFILE=minimax` runs one alpha-beta search of one library, `PROFILE=mcts`
+//! yomi's MCTS alone, for a profiler).
 
 use minimax::Strategy as _;
 use std::time::{Duration, Instant};
@@ -92,6 +93,15 @@ fn main() {
                 budget: Budget::default(),
             });
             println!("{} nodes", ab.search(&start).nodes);
+            return;
+        }
+        Ok("mcts") => {
+            let mut m = Mcts::<Connect4>::new(MctsOptions {
+                budget: Budget::iterations(200_000),
+                expand_threshold: 1,
+                ..MctsOptions::default()
+            });
+            println!("{}", m.choose(&start).best);
             return;
         }
         Ok("minimax") => {
