@@ -216,13 +216,18 @@ pub fn legal_moves(b: &Board, mode: MoveMode, out: &mut Vec<Move>) {
     let empties = b.empty_cols();
     let first_empty_col = (0..ncols).find(|&c| b.col_len(c) == 0);
     let first_free_cell = b.cells().iter().position(|c| c.is_none());
+    // exposed cards once, not once per (source, destination) pair
+    let mut tops = [None; crate::board::MAX_COLS];
+    for (d, t) in tops.iter_mut().enumerate().take(ncols) {
+        *t = b.top(d);
+    }
     for (i, &c) in b.cells().iter().enumerate() {
         if !c.is_none() && b.found(c.suit()) + 1 == c.rank() {
             out.push(Move::one(Loc::Cell(i as u8), Loc::Found));
         }
     }
-    for col in 0..ncols {
-        if let Some(c) = b.top(col)
+    for (col, top) in tops.iter().enumerate().take(ncols) {
+        if let Some(c) = *top
             && b.found(c.suit()) + 1 == c.rank()
         {
             out.push(Move::one(Loc::Col(col as u8), Loc::Found));
@@ -232,8 +237,8 @@ pub fn legal_moves(b: &Board, mode: MoveMode, out: &mut Vec<Move>) {
         if c.is_none() {
             continue;
         }
-        for d in 0..ncols {
-            match b.top(d) {
+        for (d, &top) in tops.iter().enumerate().take(ncols) {
+            match top {
                 Some(t) if c.fits_on(t) => {
                     out.push(Move::one(Loc::Cell(i as u8), Loc::Col(d as u8)))
                 }
@@ -261,11 +266,11 @@ pub fn legal_moves(b: &Board, mode: MoveMode, out: &mut Vec<Move>) {
             MoveMode::Atomic => 1,
             MoveMode::Sequence => b.run_len(s),
         };
-        for d in 0..ncols {
+        for (d, &dtop) in tops.iter().enumerate().take(ncols) {
             if d == s {
                 continue;
             }
-            match b.top(d) {
+            match dtop {
                 Some(t) => {
                     let k = t.rank() as isize - top.rank() as isize;
                     if k >= 1 && (k as usize) <= run && k as usize <= cap_full {

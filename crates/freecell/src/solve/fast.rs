@@ -35,6 +35,7 @@ struct Node {
     steps: u32,
     nsteps: u8,
     g: u16,
+    hash: u64,
 }
 
 /// Identity hasher for keys that are already hashes.
@@ -71,6 +72,7 @@ pub fn search(start: &Board, mode: MoveMode, auto: bool, p: BestFirst) -> (Outco
         steps: 0,
         nsteps: steps.len() as u8,
         g: steps.len() as u16,
+        hash: canon_hash(&root),
     }];
     let mut seen: IdMap<u16> = IdMap::default();
     seen.insert(canon_hash(&root), nodes[0].g);
@@ -81,11 +83,11 @@ pub fn search(start: &Board, mode: MoveMode, auto: bool, p: BestFirst) -> (Outco
     while let Some((_, idx)) = open.pop() {
         let (board, g) = {
             let n = &nodes[idx as usize];
+            if seen.get(&n.hash).is_some_and(|&best| best < n.g) {
+                continue;
+            }
             (n.board.clone(), n.g)
         };
-        if seen.get(&canon_hash(&board)).is_some_and(|&best| best < g) {
-            continue;
-        }
         moves.clear();
         legal_moves(&board, mode, &mut moves);
         for &m in &moves {
@@ -141,6 +143,7 @@ pub fn search(start: &Board, mode: MoveMode, auto: bool, p: BestFirst) -> (Outco
                 steps: at,
                 nsteps,
                 g: cg,
+                hash: h,
             });
             if nodes.len() >= p.node_limit {
                 return (Outcome::Limit, nodes.len());

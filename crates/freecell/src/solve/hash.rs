@@ -21,8 +21,7 @@ fn mix(mut x: u64) -> u64 {
 #[inline]
 pub fn canon_hash(b: &Board) -> u64 {
     let mut h = 0u64;
-    for i in 0..b.ncols() {
-        let col = b.col(i);
+    for col in b.columns() {
         if col.is_empty() {
             continue;
         }

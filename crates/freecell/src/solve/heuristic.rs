@@ -45,8 +45,7 @@ pub fn estimate_with(b: &Board, w: &Weights) -> u32 {
     let mut blockers = 0u32;
     let mut above_next = 0u32;
     let f = b.foundations();
-    for i in 0..b.ncols() {
-        let col = b.col(i);
+    for col in b.columns() {
         let mut low = [14u8; 4];
         for (k, &c) in col.iter().enumerate() {
             let s = c.suit() as usize;
