@@ -1,0 +1,288 @@
+//! Instance readers: MDPLIB max-sum diversity, Billionnet–Soutif QKP, and the JSON format.
+//! Contract: files are read unmodified; every malformed input yields a `FormatError` naming
+//! the line (text formats) or the JSON line/column and field; nothing here panics.
+
+use crate::model::{AttributeRequirement, Instance, LeaderRule, Piece, Request};
+use serde::Deserialize;
+use std::collections::HashMap;
+
+/// A parse failure with its location.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum FormatError {
+    /// Bad or missing token in a text format.
+    #[error("line {line}: {message}")]
+    Line {
+        /// 1-based line number (the last line for unexpected end of file).
+        line: usize,
+        /// What was wrong.
+        message: String,
+    },
+    /// JSON syntax or shape error.
+    #[error("JSON: {0}")]
+    Json(String),
+    /// Semantically invalid JSON content (path names the field).
+    #[error("JSON {path}: {message}")]
+    Invalid {
+        /// JSON path such as `pieces[3].id`.
+        path: String,
+        /// What was wrong.
+        message: String,
+    },
+}
+
+/// Whitespace tokens with their 1-based line numbers.
+struct Tokens<'a> {
+    items: Vec<(usize, &'a str)>,
+    pos: usize,
+    last_line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Self {
+        let mut items = Vec::new();
+        let mut last_line = 1;
+        for (n, line) in text.lines().enumerate() {
+            last_line = n + 1;
+            for t in line.split_whitespace() {
+                items.push((n + 1, t));
+            }
+        }
+        Tokens {
+            items,
+            pos: 0,
+            last_line,
+        }
+    }
+    fn next<T: std::str::FromStr>(&mut self, what: &str) -> Result<(usize, T), FormatError> {
+        let Some(&(line, tok)) = self.items.get(self.pos) else {
+            return Err(FormatError::Line {
+                line: self.last_line,
+                message: format!("unexpected end of file, expected {what}"),
+            });
+        };
+        self.pos += 1;
+        tok.parse()
+            .map(|v| (line, v))
+            .map_err(|_| FormatError::Line {
+                line,
+                message: format!("expected {what}, found {tok:?}"),
+            })
+    }
+    fn finish(&self) -> Result<(), FormatError> {
+        match self.items.get(self.pos) {
+            None => Ok(()),
+            Some(&(line, tok)) => Err(FormatError::Line {
+                line,
+                message: format!("unexpected extra data {tok:?}"),
+            }),
+        }
+    }
+}
+
+fn plain_pieces(n: usize) -> Vec<Piece> {
+    (0..n)
+        .map(|i| Piece {
+            id: i.to_string(),
+            name: i.to_string(),
+            cost: 0,
+            attribute: String::new(),
+            group: None,
+            leader_eligible: false,
+            score: 0.0,
+        })
+        .collect()
+}
+
+/// Reads an MDPLIB max-sum diversity file: `n m`, then `i j d` lines (0-based).
+pub fn parse_mdp(text: &str) -> Result<Instance, FormatError> {
+    let mut t = Tokens::new(text);
+    let (_, n) = t.next::<usize>("element count n")?;
+    let (line, m) = t.next::<usize>("selection size m")?;
+    if m > n {
+        return Err(FormatError::Line {
+            line,
+            message: format!("m = {m} exceeds n = {n}"),
+        });
+    }
+    let mut pairs = Vec::new();
+    while t.pos < t.items.len() {
+        let (line, i) = t.next::<usize>("index i")?;
+        let (_, j) = t.next::<usize>("index j")?;
+        let (_, d) = t.next::<f64>("distance d")?;
+        if i >= n || j >= n || i == j {
+            return Err(FormatError::Line {
+                line,
+                message: format!("bad pair ({i}, {j}) for n = {n}"),
+            });
+        }
+        if !d.is_finite() || d < 0.0 {
+            return Err(FormatError::Line {
+                line,
+                message: format!("distance {d} is not >= 0"),
+            });
+        }
+        pairs.push((i, j, d));
+    }
+    let request = Request {
+        k: Some(m),
+        group_limit: 1,
+        ..Request::default()
+    };
+    Ok(Instance::new(plain_pieces(n), &pairs, request))
+}
+
+/// Reads a Billionnet–Soutif QKP file: n, n profits, upper triangle, capacity, n weights.
+pub fn parse_qkp(text: &str) -> Result<Instance, FormatError> {
+    let mut t = Tokens::new(text);
+    let (line, n) = t.next::<usize>("item count n")?;
+    if n == 0 || n > 1_000_000 {
+        return Err(FormatError::Line {
+            line,
+            message: format!("item count {n} out of range"),
+        });
+    }
+    let mut pieces = plain_pieces(n);
+    for p in pieces.iter_mut() {
+        let (line, v) = t.next::<i64>("linear profit")?;
+        if v < 0 {
+            return Err(FormatError::Line {
+                line,
+                message: format!("negative profit {v}"),
+            });
+        }
+        p.score = v as f64;
+    }
+    let mut pairs = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let (line, v) = t.next::<i64>("quadratic profit")?;
+            if v < 0 {
+                return Err(FormatError::Line {
+                    line,
+                    message: format!("negative profit {v}"),
+                });
+            }
+            if v != 0 {
+                pairs.push((i, j, v as f64));
+            }
+        }
+    }
+    let (_, cap) = t.next::<i64>("capacity")?;
+    for p in pieces.iter_mut() {
+        let (line, w) = t.next::<i64>("weight")?;
+        if w < 0 {
+            return Err(FormatError::Line {
+                line,
+                message: format!("negative weight {w}"),
+            });
+        }
+        p.cost = w;
+    }
+    t.finish()?;
+    let request = Request {
+        cost_cap: Some(cap),
+        group_limit: 1,
+        ..Request::default()
+    };
+    Ok(Instance::new(pieces, &pairs, request))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonInstance {
+    pieces: Vec<Piece>,
+    #[serde(default)]
+    pairs: Vec<crate::model::PairScore>,
+    request: JsonRequest,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonRequest {
+    k: Option<usize>,
+    cost_cap: Option<i64>,
+    #[serde(default)]
+    attributes: Vec<AttributeRequirement>,
+    #[serde(default)]
+    must_include: Vec<String>,
+    /// "chosen", "none", or a piece id.
+    #[serde(default)]
+    leader: Option<String>,
+    #[serde(default = "one")]
+    group_limit: usize,
+}
+
+fn one() -> usize {
+    1
+}
+
+/// Reads the JSON instance format (see the crate README for an example).
+pub fn parse_json(text: &str) -> Result<Instance, FormatError> {
+    let raw: JsonInstance =
+        serde_json::from_str(text).map_err(|e| FormatError::Json(e.to_string()))?;
+    let invalid = |path: String, message: String| FormatError::Invalid { path, message };
+    let mut index = HashMap::new();
+    for (i, p) in raw.pieces.iter().enumerate() {
+        if index.insert(p.id.clone(), i).is_some() {
+            return Err(invalid(
+                format!("pieces[{i}].id"),
+                format!("duplicate id {:?}", p.id),
+            ));
+        }
+        if p.cost < 0 {
+            return Err(invalid(format!("pieces[{i}].cost"), "negative cost".into()));
+        }
+        if !p.score.is_finite() || p.score < 0.0 {
+            return Err(invalid(
+                format!("pieces[{i}].score"),
+                "score must be >= 0".into(),
+            ));
+        }
+    }
+    let lookup = |id: &str, path: String| {
+        index
+            .get(id)
+            .copied()
+            .ok_or_else(|| invalid(path, format!("unknown piece id {id:?}")))
+    };
+    let mut pairs = Vec::with_capacity(raw.pairs.len());
+    for (k, p) in raw.pairs.iter().enumerate() {
+        let a = lookup(&p.a, format!("pairs[{k}].a"))?;
+        let b = lookup(&p.b, format!("pairs[{k}].b"))?;
+        if a == b {
+            return Err(invalid(
+                format!("pairs[{k}]"),
+                "a piece paired with itself".into(),
+            ));
+        }
+        if !p.score.is_finite() || p.score < 0.0 {
+            return Err(invalid(
+                format!("pairs[{k}].score"),
+                "score must be >= 0".into(),
+            ));
+        }
+        pairs.push((a, b, p.score));
+    }
+    let r = raw.request;
+    let mut must_include = Vec::new();
+    for (k, id) in r.must_include.iter().enumerate() {
+        must_include.push(lookup(id, format!("request.must_include[{k}]"))?);
+    }
+    let leader = match r.leader.as_deref() {
+        None | Some("none") => LeaderRule::None,
+        Some("chosen") => LeaderRule::Chosen,
+        Some(id) => LeaderRule::Fixed(lookup(id, "request.leader".into())?),
+    };
+    if r.group_limit == 0 {
+        return Err(invalid("request.group_limit".into(), "must be >= 1".into()));
+    }
+    let request = Request {
+        k: r.k,
+        cost_cap: r.cost_cap,
+        attributes: r.attributes,
+        must_include,
+        leader,
+        group_limit: r.group_limit,
+    };
+    Ok(Instance::new(raw.pieces, &pairs, request))
+}

@@ -1,0 +1,9 @@
+//! yomi-deck: choose K pieces maximizing pair (and per-piece) scores under cost, group,
+//! attribute, must-include and leader constraints. Contract: every solver returns a deck that
+//! `model::check` accepts whenever it reports `feasible`; parsers never panic on bad input.
+
+pub mod formats;
+pub mod model;
+pub mod solve;
+
+pub use model::{Deck, Instance, Objective, Piece, Request, Violation, check};
