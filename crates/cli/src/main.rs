@@ -5,6 +5,7 @@
 
 mod arena;
 mod bench;
+mod deck;
 mod freecell;
 mod games;
 mod party;
@@ -47,6 +48,8 @@ enum Command {
     Shogi(shogi::ShogiArgs),
     /// FreeCell: Microsoft deals, a complete solver, range statistics and training datasets.
     Freecell(freecell::FreecellArgs),
+    /// Deck builder: best deck under cost, group, attribute, must-include and leader constraints.
+    Deck(deck::DeckArgs),
 }
 
 /// A user error (bad value, bad file, unknown name): exit code 2.
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Command::Party(args) => party::run(args),
         Command::Shogi(args) => shogi::run(args),
         Command::Freecell(args) => freecell::run(args),
+        Command::Deck(args) => deck::run(args),
         Command::Strategies => {
             for (name, params) in yomi_search::spec::STRATEGIES {
                 println!("{name:<10} {params}");
