@@ -24,9 +24,7 @@ fn emit(s: String) {
 }
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -403,19 +401,6 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool> {
         .context("starting worker threads")
 }
 
-fn bar(len: u64, msg: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::new(len);
-    pb.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    pb.set_message(msg.to_string());
-    pb
-}
-
 fn range_cmd(deals: &str, sa: &SolverArgs, threads: usize, json: bool) -> Result<()> {
     let (a, b) = parse_range(deals)?;
     let opts = sa.options()?;
@@ -424,7 +409,7 @@ fn range_cmd(deals: &str, sa: &SolverArgs, threads: usize, json: bool) -> Result
         cells: sa.cells,
     };
     let pool = pool(threads)?;
-    let pb = bar(b - a + 1, "solving");
+    let pb = crate::progress::bar(b - a + 1, "solving");
     let t0 = Instant::now();
     let results: Vec<(u64, Verdict, usize, f64)> = pool.install(|| {
         (a..=b)
@@ -531,7 +516,7 @@ fn dataset_cmd(
         tracing::info!("resuming: {skipped} finished shards skipped");
     }
     let pool = pool(threads)?;
-    let pb = bar(todo.iter().map(|s| s.last - s.first + 1).sum(), "dataset");
+    let pb = crate::progress::bar(todo.iter().map(|s| s.last - s.first + 1).sum(), "dataset");
     let done = AtomicU64::new(0);
     let t0 = Instant::now();
     for s in &todo {

@@ -10,6 +10,7 @@ mod freecell;
 mod games;
 mod party;
 mod play;
+mod progress;
 mod shogi;
 mod solve;
 mod tour;

@@ -106,7 +106,7 @@ pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
         std::fs::write(&partial, format!("{}\n", serde_json::to_string(&meta)?))
             .with_context(|| format!("writing {}", partial.display()))?;
     }
-    let pb = progress_bar(args.parties as u64, "battles");
+    let pb = crate::progress::bar(args.parties as u64, "battles");
     pb.set_position(resumed as u64);
     let done = AtomicUsize::new(resumed);
     let tick = |k: usize| {

@@ -225,7 +225,7 @@ pub(super) fn search_cmd(args: SearchArgs) -> Result<()> {
             k,
         ),
     };
-    let pb = progress_bar((args.verify.min(found.len()) + 1) as u64, "verifying");
+    let pb = crate::progress::bar((args.verify.min(found.len()) + 1) as u64, "verifying");
     let mut verified = Vec::new();
     for (k, f) in found.iter().take(args.verify).enumerate() {
         verified.push(verify(&f.party, k as u64, None));

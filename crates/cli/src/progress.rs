@@ -1,0 +1,18 @@
+//! Progress bars for long commands: on stderr, hidden when stderr is not a terminal.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+
+/// A bar of `len` steps labelled `msg`, with rate and ETA.
+pub fn bar(len: u64, msg: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    pb.set_message(msg.to_string());
+    pb
+}
