@@ -57,7 +57,7 @@ pub fn run() -> anyhow::Result<()> {
 
     section(
         "Arena with SPRT: does MCTS beat random? (stops as soon as the test decides)",
-        "yomi arena tictactoe --a mcts:iterations=300 --b random --games 400 --sprt 0,100",
+        "yomi arena tictactoe --a mcts:iterations=300 --b random --games 400 --opening-plies 1 --sprt 0,100",
     );
     let cfg = MatchConfig {
         games: 400,
