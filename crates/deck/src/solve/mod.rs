@@ -23,9 +23,19 @@ pub struct Solution {
     pub iterations: u64,
     /// Wall time spent.
     pub elapsed: Duration,
+    /// Best proven upper bound on the optimum, when the solver computes one.
+    pub bound: Option<f64>,
+    /// Whether the solver proved `objective` optimal (exact solvers that finished).
+    pub proven_optimal: bool,
 }
 
 impl Solution {
+    /// Relative gap (bound - objective) / max(|objective|, 1e-9) when a bound is known.
+    pub fn gap(&self) -> Option<f64> {
+        self.bound
+            .map(|b| ((b - self.objective) / self.objective.abs().max(1e-9)).max(0.0))
+    }
+
     pub(crate) fn from_state(state: &State, iterations: u64, elapsed: Duration) -> Self {
         let deck = state.deck();
         match check(state.inst, &deck) {
@@ -36,6 +46,8 @@ impl Solution {
                 violations: Vec::new(),
                 iterations,
                 elapsed,
+                bound: None,
+                proven_optimal: false,
             },
             Err(v) => Solution {
                 deck,
@@ -44,6 +56,8 @@ impl Solution {
                 violations: v.iter().map(|x| format!("{x:?}")).collect(),
                 iterations,
                 elapsed,
+                bound: None,
+                proven_optimal: false,
             },
         }
     }
