@@ -2,8 +2,10 @@
 //! attribute, must-include and leader constraints. Contract: every solver returns a deck that
 //! `model::check` accepts whenever it reports `feasible`; parsers never panic on bad input.
 
+pub mod diagnose;
 pub mod formats;
 pub mod model;
 pub mod solve;
 
+pub use diagnose::{Infeasibility, diagnose};
 pub use model::{Deck, Instance, Objective, Piece, Request, Violation, check};
