@@ -2,6 +2,7 @@
 //! sum of its per-piece score and its pair scores with the current deck (`gain`), so the
 //! objective change of adding, removing or swapping is O(1) given one pair score.
 
+pub mod exact;
 pub mod greedy;
 pub mod vds;
 
@@ -37,28 +38,29 @@ impl Solution {
     }
 
     pub(crate) fn from_state(state: &State, iterations: u64, elapsed: Duration) -> Self {
-        let deck = state.deck();
-        match check(state.inst, &deck) {
-            Ok(objective) => Solution {
-                deck,
-                objective,
-                feasible: true,
-                violations: Vec::new(),
-                iterations,
-                elapsed,
-                bound: None,
-                proven_optimal: false,
-            },
-            Err(v) => Solution {
-                deck,
-                objective: 0.0,
-                feasible: false,
-                violations: v.iter().map(|x| format!("{x:?}")).collect(),
-                iterations,
-                elapsed,
-                bound: None,
-                proven_optimal: false,
-            },
+        Self::from_deck(state.inst, state.deck(), iterations, elapsed)
+    }
+
+    /// Checks `deck` with the independent checker and wraps it.
+    pub(crate) fn from_deck(
+        inst: &Instance,
+        deck: Deck,
+        iterations: u64,
+        elapsed: Duration,
+    ) -> Self {
+        let (objective, feasible, violations) = match check(inst, &deck) {
+            Ok(objective) => (objective, true, Vec::new()),
+            Err(v) => (0.0, false, v.iter().map(|x| format!("{x:?}")).collect()),
+        };
+        Solution {
+            deck,
+            objective,
+            feasible,
+            violations,
+            iterations,
+            elapsed,
+            bound: None,
+            proven_optimal: false,
         }
     }
 }
@@ -209,16 +211,20 @@ impl<'a> State<'a> {
     }
 
     pub fn deck(&self) -> Deck {
-        let mut selected = self.selected.clone();
-        selected.sort_unstable();
-        let leader = match self.inst.request.leader {
-            LeaderRule::None => None,
-            LeaderRule::Fixed(f) => Some(f),
-            LeaderRule::Chosen => selected
-                .iter()
-                .copied()
-                .find(|&i| self.inst.pieces[i].leader_eligible),
-        };
-        Deck { selected, leader }
+        deck_of(self.inst, self.selected.clone())
     }
+}
+
+/// A deck from selected indices (sorted), with the leader the rule asks for.
+pub(crate) fn deck_of(inst: &Instance, mut selected: Vec<usize>) -> Deck {
+    selected.sort_unstable();
+    let leader = match inst.request.leader {
+        LeaderRule::None => None,
+        LeaderRule::Fixed(f) => Some(f),
+        LeaderRule::Chosen => selected
+            .iter()
+            .copied()
+            .find(|&i| inst.pieces[i].leader_eligible),
+    };
+    Deck { selected, leader }
 }
