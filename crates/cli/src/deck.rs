@@ -5,7 +5,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
 use yomi_deck::formats::{parse_json, parse_mdp, parse_qkp};
-use yomi_deck::solve::{greedy, vds};
+use yomi_deck::solve::{exact, greedy, vds};
 
 /// Deck builder: best deck under cost, group, attribute, must-include and leader constraints.
 #[derive(Args)]
@@ -47,8 +47,12 @@ enum InstanceFormat {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Solver {
+    /// Best marginal gain first (the baseline).
     Greedy,
+    /// Hill climbing with variable depth search, perturbed until the time limit.
     Vds,
+    /// Branch and bound: proves optimality, or reports the gap at the time limit.
+    Exact,
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -96,6 +100,14 @@ pub fn run(args: DeckArgs) -> Result<()> {
                     };
                     vds::solve(&inst, &opts)
                 }
+                Solver::Exact => {
+                    let opts = exact::ExactOptions {
+                        seed,
+                        time_limit: time,
+                        ..Default::default()
+                    };
+                    exact::solve(&inst, &opts)
+                }
             };
             let ids: Vec<&str> = sol
                 .deck
@@ -111,7 +123,9 @@ pub fn run(args: DeckArgs) -> Result<()> {
                     "leader": sol.deck.leader.map(|l| inst.pieces[l].id.clone()),
                     "feasible": sol.feasible,
                     "violations": sol.violations,
-                    "proven_optimal": false,
+                    "proven_optimal": sol.proven_optimal,
+                    "bound": sol.bound,
+                    "gap": sol.gap(),
                     "total_cost": cost,
                     "iterations": sol.iterations,
                     "time_s": sol.elapsed.as_secs_f64(),

@@ -16,22 +16,36 @@ pub fn solve(inst: &Instance) -> Solution {
 /// The gain-driven deck; if it gets stuck short of K, a cheapest-first construction that
 /// serves the attribute/leader minimums first (a feasible start for local search).
 pub(crate) fn build(inst: &Instance) -> State<'_> {
-    let s = build_with(inst, false);
+    let s = build_with(inst, false, None);
     match inst.request.k {
         Some(k) if s.selected.len() < k => {
-            let cheap = build_with(inst, true);
+            let cheap = build_with(inst, true, None);
             if cheap.selected.len() == k { cheap } else { s }
         }
         _ => s,
     }
 }
 
-fn build_with(inst: &Instance, cheap: bool) -> State<'_> {
+/// The gain-driven deck grown around `seed` (after the required pieces), for restarts that
+/// explore other regions; `None` when the seed cannot join or the deck gets stuck short of K.
+pub(crate) fn build_around(inst: &Instance, seed: usize) -> Option<State<'_>> {
+    let s = build_with(inst, false, Some(seed));
+    let complete = inst.request.k.is_none_or(|k| s.selected.len() == k);
+    (complete && s.in_deck[seed]).then_some(s)
+}
+
+fn build_with(inst: &Instance, cheap: bool, seed: Option<usize>) -> State<'_> {
     let mut s = State::new(inst);
     for i in 0..s.n() {
         if s.locked[i] {
             s.add(i);
         }
+    }
+    if let Some(a) = seed
+        && s.can_add(a, s.cap())
+        && inst.request.k.is_none_or(|k| s.selected.len() < k)
+    {
+        s.add(a);
     }
     let k = inst.request.k;
     let cap = s.cap();

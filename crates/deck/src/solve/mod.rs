@@ -4,6 +4,7 @@
 
 pub mod exact;
 pub mod greedy;
+mod tabu;
 pub mod vds;
 
 use crate::model::{Deck, Instance, LeaderRule, check};

@@ -4,6 +4,7 @@
 //! the real cap and beat the start (the 10-10-10 -> 20-5-5 kind of move). At a local optimum
 //! the best deck is perturbed by random feasible swaps, seeded, until the time or restart limit.
 
+use super::tabu::{self, TabuWalk};
 use super::{Solution, State, greedy};
 use crate::model::Instance;
 use std::time::{Duration, Instant};
@@ -24,6 +25,10 @@ pub struct VdsOptions {
     pub relax: i64,
     /// Candidates tried at each intermediate level of a chain.
     pub branching: usize,
+    /// Steps of the tabu walk that follows each perturbation (0 = plain iterated climbing).
+    pub tabu_steps: usize,
+    /// Rounds without a new best before a restart (alternately a fresh deck or a strong kick).
+    pub restart_after: u64,
 }
 
 impl Default for VdsOptions {
@@ -35,6 +40,8 @@ impl Default for VdsOptions {
             depth: 3,
             relax: 10,
             branching: 4,
+            tabu_steps: 60,
+            restart_after: 25,
         }
     }
 }
@@ -48,20 +55,45 @@ pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
     if crate::model::check(inst, &g.deck()).is_err() {
         return Solution::from_state(&g, 0, start.elapsed());
     }
-    let mut scratch = vec![0.0; g.n()];
+    let n = g.n();
+    let mut scratch = vec![0.0; n];
+    let mut tabu_until = vec![0; n];
     let mut rng = Rng::new(opts.seed);
     let mut cur = g;
     let mut iterations = climb(&mut cur, opts, &mut scratch);
     let mut best = cur.clone();
     let mut round = 0u64;
+    let mut stale = 0u64;
     while start.elapsed() < opts.time_limit && opts.max_restarts.is_none_or(|m| round < m) {
         round += 1;
-        cur = best.clone();
-        let strength = 2 + (cur.selected.len() / 10).max(1) as u64 + rng.below(3) as u64;
-        perturb(&mut cur, strength, &mut rng);
+        if stale > 0 && stale % opts.restart_after == 0 {
+            // Diversify: alternately grow a fresh deck around a random piece, or jump back to
+            // the best deck with a strong kick.
+            let fresh = (stale / opts.restart_after) % 2 == 1;
+            match fresh
+                .then(|| greedy::build_around(inst, rng.below(n)))
+                .flatten()
+            {
+                Some(s) => cur = s,
+                None => {
+                    cur = best.clone();
+                    let strength = 2 + cur.selected.len() as u64 / 4;
+                    perturb(&mut cur, strength, &mut rng);
+                }
+            }
+        } else {
+            perturb(&mut cur, 1 + rng.below(2) as u64, &mut rng);
+        }
+        let walk = TabuWalk::for_state(&cur, opts.tabu_steps);
+        if let Some(better) = tabu::walk(&mut cur, walk, &mut rng, &mut scratch, &mut tabu_until) {
+            cur = better;
+        }
         iterations += climb(&mut cur, opts, &mut scratch);
         if cur.objective > best.objective + EPS {
             best = cur.clone();
+            stale = 0;
+        } else {
+            stale += 1;
         }
     }
     Solution::from_state(&best, iterations, start.elapsed())
@@ -104,21 +136,36 @@ fn best_add(s: &State, cap: i64) -> Option<usize> {
 
 /// The `keep` best feasible swaps under `cap`, best first, as (delta, out, in).
 fn swaps(s: &State, cap: i64, scratch: &mut [f64], keep: usize) -> Vec<(f64, usize, usize)> {
+    best_swaps(s, cap, scratch, keep, |_, _, _| true)
+}
+
+/// The `keep` best feasible swaps under `cap` that `allow(out, in, delta)` accepts, best first.
+/// `scratch` must be all zeros (it holds one row of pair scores at a time).
+pub(super) fn best_swaps(
+    s: &State,
+    cap: i64,
+    scratch: &mut [f64],
+    keep: usize,
+    allow: impl Fn(usize, usize, f64) -> bool,
+) -> Vec<(f64, usize, usize)> {
     let mut top: Vec<(f64, usize, usize)> = Vec::with_capacity(keep + 1);
-    let outs = s.selected.clone();
-    for o in outs {
+    for idx in 0..s.selected.len() {
+        let o = s.selected[idx];
         if s.locked[o] {
             continue;
         }
         for &(j, r) in &s.inst.adjacency[o] {
-            scratch[j] = r;
+            scratch[j] += r;
         }
         for (a, &r_oa) in scratch.iter().enumerate() {
             if s.in_deck[a] {
                 continue;
             }
             let d = s.swap_delta(o, a, r_oa);
-            if (top.len() < keep || d > top[top.len() - 1].0) && s.can_swap(o, a, cap) {
+            if (top.len() < keep || d > top[top.len() - 1].0)
+                && s.can_swap(o, a, cap)
+                && allow(o, a, d)
+            {
                 let pos = top.iter().position(|t| d > t.0).unwrap_or(top.len());
                 top.insert(pos, (d, o, a));
                 top.truncate(keep);
