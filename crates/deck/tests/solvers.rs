@@ -178,14 +178,17 @@ fn relaxed_chain_finds_cost_rebalancing() {
         leader: None,
     };
     assert_eq!(check(&inst, &start), Ok(30.0));
+    // Only the greedy start is climbed: no seeded starts, no restarts.
     let plain = vds::VdsOptions {
         depth: 1,
         max_restarts: Some(0),
+        seed_starts: 0,
         ..opts(1, 0)
     };
     let deep = vds::VdsOptions {
         depth: 3,
         max_restarts: Some(0),
+        seed_starts: 0,
         ..opts(1, 0)
     };
     let g = greedy::solve(&inst);

@@ -4,6 +4,7 @@
 
 pub mod exact;
 pub mod greedy;
+mod swap;
 mod tabu;
 pub mod vds;
 

@@ -4,7 +4,7 @@
 //! walk is returned. Tenures are randomized (seeded) so walks from one deck differ.
 
 use super::State;
-use super::vds::best_swaps;
+use super::swap::SwapScan;
 use yomi_search::Rng;
 
 /// Walk settings.
@@ -37,7 +37,7 @@ pub(super) fn walk<'a>(
     s: &mut State<'a>,
     walk: TabuWalk,
     rng: &mut Rng,
-    scratch: &mut [f64],
+    scan: &mut SwapScan,
     tabu_until: &mut [usize],
 ) -> Option<State<'a>> {
     tabu_until.iter_mut().for_each(|t| *t = 0);
@@ -49,7 +49,7 @@ pub(super) fn walk<'a>(
         let allowed = |o: usize, a: usize, d: f64| {
             (tabu_until[o] < step && tabu_until[a] < step) || current + d > best_value + 1e-9
         };
-        let Some((_, o, a)) = best_swaps(s, cap, scratch, 1, allowed).into_iter().next() else {
+        let Some((_, o, a)) = scan.best(s, cap, 1, allowed).into_iter().next() else {
             break;
         };
         s.remove(o);

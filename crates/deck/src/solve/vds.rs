@@ -4,6 +4,7 @@
 //! the real cap and beat the start (the 10-10-10 -> 20-5-5 kind of move). At a local optimum
 //! the best deck is perturbed by random feasible swaps, seeded, until the time or restart limit.
 
+use super::swap::SwapScan;
 use super::tabu::{self, TabuWalk};
 use super::{Solution, State, greedy};
 use crate::model::Instance;
@@ -29,6 +30,12 @@ pub struct VdsOptions {
     pub tabu_steps: usize,
     /// Rounds without a new best before a restart (alternately a fresh deck or a strong kick).
     pub restart_after: u64,
+    /// Decks grown around the highest-potential pieces before the walk starts (fewer when
+    /// they would take more than a quarter of the time limit).
+    pub seed_starts: usize,
+    /// How many of the best grown decks are climbed (fewer when they would take the time
+    /// limit past one half).
+    pub climb_starts: usize,
 }
 
 impl Default for VdsOptions {
@@ -42,6 +49,8 @@ impl Default for VdsOptions {
             branching: 4,
             tabu_steps: 60,
             restart_after: 25,
+            seed_starts: 256,
+            climb_starts: 24,
         }
     }
 }
@@ -51,16 +60,55 @@ const EPS: f64 = 1e-9;
 /// Runs VDS; never worse than greedy (it starts from the greedy deck and keeps the best).
 pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
     let start = Instant::now();
-    let g = greedy::build(inst);
-    if crate::model::check(inst, &g.deck()).is_err() {
-        return Solution::from_state(&g, 0, start.elapsed());
-    }
-    let n = g.n();
-    let mut scratch = vec![0.0; n];
+    let feasible = |s: &State| crate::model::check(inst, &s.deck()).is_ok();
+    let n = inst.pieces.len();
+    let mut scan = SwapScan::new(n);
     let mut tabu_until = vec![0; n];
     let mut rng = Rng::new(opts.seed);
-    let mut cur = g;
-    let mut iterations = climb(&mut cur, opts, &mut scratch);
+    let mut iterations = 0;
+    // Start from the best climbed deck among greedy and the best few of many cheap decks grown
+    // around the pieces with the most potential (on themed instances a seed finds its theme).
+    let seeds = potential_order(inst);
+    let hints = greedy::Hints::new(inst);
+    let mut starts: Vec<State> = Vec::with_capacity(opts.climb_starts + 1);
+    let g = greedy::build(inst);
+    if feasible(&g) {
+        starts.push(g);
+    }
+    let seed_phase = opts.time_limit.mul_f64(0.25);
+    let mut next_seed = 0;
+    let mut grown: Vec<State> = Vec::with_capacity(opts.climb_starts + 1);
+    for &seed in seeds.iter().take(opts.seed_starts) {
+        if next_seed > 0 && start.elapsed() >= seed_phase {
+            break;
+        }
+        next_seed += 1;
+        if let Some(s) = greedy::build_around(inst, seed, &hints)
+            && feasible(&s)
+        {
+            let pos = grown
+                .iter()
+                .position(|t| s.objective > t.objective)
+                .unwrap_or(grown.len());
+            grown.insert(pos, s);
+            grown.truncate(opts.climb_starts);
+        }
+    }
+    starts.extend(grown);
+    let mut cur: Option<State> = None;
+    let climb_phase = opts.time_limit.mul_f64(0.5);
+    for (i, mut s) in starts.into_iter().enumerate() {
+        if i > 1 && start.elapsed() >= climb_phase {
+            break;
+        }
+        iterations += climb(&mut s, opts, &mut scan);
+        if cur.as_ref().is_none_or(|c| s.objective > c.objective + EPS) {
+            cur = Some(s);
+        }
+    }
+    let Some(mut cur) = cur else {
+        return Solution::from_state(&greedy::build(inst), iterations, start.elapsed());
+    };
     let mut best = cur.clone();
     let mut round = 0u64;
     let mut stale = 0u64;
@@ -71,7 +119,14 @@ pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
             // the best deck with a strong kick.
             let fresh = (stale / opts.restart_after) % 2 == 1;
             match fresh
-                .then(|| greedy::build_around(inst, rng.below(n)))
+                .then(|| {
+                    next_seed += 1;
+                    let seed = match seeds.get(next_seed - 1) {
+                        Some(&s) if next_seed <= 4 * opts.seed_starts => s,
+                        _ => rng.below(n),
+                    };
+                    greedy::build_around(inst, seed, &hints)
+                })
                 .flatten()
             {
                 Some(s) => cur = s,
@@ -85,10 +140,10 @@ pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
             perturb(&mut cur, 1 + rng.below(2) as u64, &mut rng);
         }
         let walk = TabuWalk::for_state(&cur, opts.tabu_steps);
-        if let Some(better) = tabu::walk(&mut cur, walk, &mut rng, &mut scratch, &mut tabu_until) {
+        if let Some(better) = tabu::walk(&mut cur, walk, &mut rng, &mut scan, &mut tabu_until) {
             cur = better;
         }
-        iterations += climb(&mut cur, opts, &mut scratch);
+        iterations += climb(&mut cur, opts, &mut scan);
         if cur.objective > best.objective + EPS {
             best = cur.clone();
             stale = 0;
@@ -99,8 +154,26 @@ pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
     Solution::from_state(&best, iterations, start.elapsed())
 }
 
+/// Pieces by decreasing potential: own score plus their K-1 best pair scores (all positive
+/// pair scores when the size is free). Ties keep index order.
+fn potential_order(inst: &Instance) -> Vec<usize> {
+    let partners = inst.request.k.map_or(usize::MAX, |k| k.saturating_sub(1));
+    let mut row = Vec::new();
+    let potential: Vec<f64> = (0..inst.pieces.len())
+        .map(|i| {
+            row.clear();
+            row.extend(inst.adjacency[i].iter().map(|e| e.1).filter(|&s| s > 0.0));
+            row.sort_unstable_by(|a, b| b.total_cmp(a));
+            inst.pieces[i].score + row.iter().take(partners).sum::<f64>()
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..potential.len()).collect();
+    order.sort_by(|&a, &b| potential[b].total_cmp(&potential[a]));
+    order
+}
+
 /// Hill climbs to a VDS local optimum; returns the number of moves applied.
-fn climb(s: &mut State, opts: &VdsOptions, scratch: &mut [f64]) -> u64 {
+fn climb(s: &mut State, opts: &VdsOptions, scan: &mut SwapScan) -> u64 {
     let mut moves = 0;
     let cap = s.cap();
     loop {
@@ -111,7 +184,7 @@ fn climb(s: &mut State, opts: &VdsOptions, scratch: &mut [f64]) -> u64 {
             moves += 1;
             continue;
         }
-        let best = swaps(s, cap, scratch, 1).into_iter().next();
+        let best = swaps(s, cap, scan, 1).into_iter().next();
         if let Some((d, o, a)) = best
             && d > EPS
         {
@@ -120,7 +193,7 @@ fn climb(s: &mut State, opts: &VdsOptions, scratch: &mut [f64]) -> u64 {
             moves += 1;
             continue;
         }
-        if opts.depth > 1 && deep(s, opts, scratch, 1, s.objective) {
+        if opts.depth > 1 && deep(s, opts, scan, 1, s.objective) {
             moves += 1;
             continue;
         }
@@ -135,59 +208,20 @@ fn best_add(s: &State, cap: i64) -> Option<usize> {
 }
 
 /// The `keep` best feasible swaps under `cap`, best first, as (delta, out, in).
-fn swaps(s: &State, cap: i64, scratch: &mut [f64], keep: usize) -> Vec<(f64, usize, usize)> {
-    best_swaps(s, cap, scratch, keep, |_, _, _| true)
-}
-
-/// The `keep` best feasible swaps under `cap` that `allow(out, in, delta)` accepts, best first.
-/// `scratch` must be all zeros (it holds one row of pair scores at a time).
-pub(super) fn best_swaps(
-    s: &State,
-    cap: i64,
-    scratch: &mut [f64],
-    keep: usize,
-    allow: impl Fn(usize, usize, f64) -> bool,
-) -> Vec<(f64, usize, usize)> {
-    let mut top: Vec<(f64, usize, usize)> = Vec::with_capacity(keep + 1);
-    for idx in 0..s.selected.len() {
-        let o = s.selected[idx];
-        if s.locked[o] {
-            continue;
-        }
-        for &(j, r) in &s.inst.adjacency[o] {
-            scratch[j] += r;
-        }
-        for (a, &r_oa) in scratch.iter().enumerate() {
-            if s.in_deck[a] {
-                continue;
-            }
-            let d = s.swap_delta(o, a, r_oa);
-            if (top.len() < keep || d > top[top.len() - 1].0)
-                && s.can_swap(o, a, cap)
-                && allow(o, a, d)
-            {
-                let pos = top.iter().position(|t| d > t.0).unwrap_or(top.len());
-                top.insert(pos, (d, o, a));
-                top.truncate(keep);
-            }
-        }
-        for &(j, _) in &s.inst.adjacency[o] {
-            scratch[j] = 0.0;
-        }
-    }
-    top
+fn swaps(s: &State, cap: i64, scan: &mut SwapScan, keep: usize) -> Vec<(f64, usize, usize)> {
+    scan.best(s, cap, keep, |_, _, _| true)
 }
 
 /// One VDS chain step at `level`: improving relaxed swaps, ending in a really feasible state
 /// better than `base`. Applies the chain and returns true on success; restores `s` otherwise.
-fn deep(s: &mut State, opts: &VdsOptions, scratch: &mut [f64], level: usize, base: f64) -> bool {
+fn deep(s: &mut State, opts: &VdsOptions, scan: &mut SwapScan, level: usize, base: f64) -> bool {
     let real = s.cap();
     if level > 1 {
         // The chain may end here if the state is really feasible; else one real swap must fix it.
         if s.cost <= real && s.objective > base + EPS {
             return true;
         }
-        if let Some((d, o, a)) = swaps(s, real, scratch, 1).into_iter().next()
+        if let Some((d, o, a)) = swaps(s, real, scan, 1).into_iter().next()
             && s.objective + d > base + EPS
             && s.cost - s.inst.pieces[o].cost + s.inst.pieces[a].cost <= real
         {
@@ -200,14 +234,14 @@ fn deep(s: &mut State, opts: &VdsOptions, scratch: &mut [f64], level: usize, bas
         return false;
     }
     let relaxed = real.saturating_add(opts.relax);
-    let cands = swaps(s, relaxed, scratch, opts.branching);
+    let cands = swaps(s, relaxed, scan, opts.branching);
     for (d, o, a) in cands {
         if d <= EPS {
             break;
         }
         s.remove(o);
         s.add(a);
-        if deep(s, opts, scratch, level + 1, base) {
+        if deep(s, opts, scan, level + 1, base) {
             return true;
         }
         s.remove(a);
