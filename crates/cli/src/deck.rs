@@ -5,6 +5,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
 use yomi_deck::formats::{parse_json, parse_mdp, parse_qkp};
+use yomi_deck::report::Report;
 use yomi_deck::solve::{exact, greedy, vds};
 
 /// Deck builder: best deck under cost, group, attribute, must-include and leader constraints.
@@ -26,9 +27,9 @@ enum DeckCommand {
         /// Solver.
         #[arg(long, value_enum, default_value = "vds")]
         solver: Solver,
-        /// Time limit for vds, e.g. 500ms, 2s.
-        #[arg(long, default_value = "1s", value_parser = parse_duration)]
-        time: Duration,
+        /// Time limit, e.g. 500ms, 2s [default: 1s for vds, 60s for exact].
+        #[arg(long, value_parser = parse_duration)]
+        time: Option<Duration>,
         /// RNG seed for vds.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -90,12 +91,17 @@ pub fn run(args: DeckArgs) -> Result<()> {
                 InstanceFormat::Json => parse_json(&text),
             };
             let inst = parsed.with_context(|| format!("parsing {}", file.display()))?;
+            let reasons = yomi_deck::diagnose(&inst);
+            if !reasons.is_empty() {
+                print_infeasible(&reasons, json);
+                bail!("the request is infeasible: {}", reasons[0]);
+            }
             let sol = match solver {
                 Solver::Greedy => greedy::solve(&inst),
                 Solver::Vds => {
                     let opts = vds::VdsOptions {
                         seed,
-                        time_limit: time,
+                        time_limit: time.unwrap_or(Duration::from_secs(1)),
                         ..Default::default()
                     };
                     vds::solve(&inst, &opts)
@@ -103,55 +109,59 @@ pub fn run(args: DeckArgs) -> Result<()> {
                 Solver::Exact => {
                     let opts = exact::ExactOptions {
                         seed,
-                        time_limit: time,
+                        time_limit: time.unwrap_or(Duration::from_secs(60)),
                         ..Default::default()
                     };
                     exact::solve(&inst, &opts)
                 }
             };
-            let ids: Vec<&str> = sol
-                .deck
-                .selected
-                .iter()
-                .map(|&i| inst.pieces[i].id.as_str())
-                .collect();
-            let cost: i64 = sol.deck.selected.iter().map(|&i| inst.pieces[i].cost).sum();
-            if json {
-                let v = serde_json::json!({
-                    "objective": sol.objective,
-                    "selected": ids,
-                    "leader": sol.deck.leader.map(|l| inst.pieces[l].id.clone()),
-                    "feasible": sol.feasible,
-                    "violations": sol.violations,
-                    "proven_optimal": sol.proven_optimal,
-                    "bound": sol.bound,
-                    "gap": sol.gap(),
-                    "total_cost": cost,
-                    "iterations": sol.iterations,
-                    "time_s": sol.elapsed.as_secs_f64(),
-                });
-                println!("{v}");
-            } else {
-                println!("objective  {}", sol.objective);
-                println!("feasible   {}", sol.feasible);
-                for v in &sol.violations {
-                    println!("violation  {v}");
-                }
-                println!("cost       {cost}");
-                println!("pieces     {}", ids.join(" "));
-                if let Some(l) = sol.deck.leader {
-                    println!("leader     {}", inst.pieces[l].id);
-                }
-                println!(
-                    "time       {:.3} s, {} moves",
-                    sol.elapsed.as_secs_f64(),
-                    sol.iterations
-                );
-            }
+            let report = Report::new(&inst, &sol);
+            print_report(&report, format, json)?;
             if !sol.feasible {
                 bail!("no feasible deck found");
             }
             Ok(())
+        }
+    }
+}
+
+/// Prints a solve report; literature formats list 0-based indices as numbers.
+fn print_report(report: &Report, format: InstanceFormat, json: bool) -> Result<()> {
+    if !json {
+        println!("{report}");
+        return Ok(());
+    }
+    let mut value = serde_json::to_value(report)?;
+    if matches!(format, InstanceFormat::Mdp | InstanceFormat::Qkp) {
+        let indices: Vec<usize> = report
+            .selected
+            .iter()
+            .map(|id| id.parse())
+            .collect::<Result<_, _>>()
+            .context("literature piece ids are indices")?;
+        value["selected"] = serde_json::json!(indices);
+    }
+    println!("{value}");
+    Ok(())
+}
+
+/// Prints why a request cannot be met (found before solving).
+fn print_infeasible(reasons: &[yomi_deck::Infeasibility], json: bool) {
+    let text: Vec<String> = reasons.iter().map(ToString::to_string).collect();
+    if json {
+        let v = serde_json::json!({
+            "objective": null,
+            "selected": [],
+            "feasible": false,
+            "proven_optimal": false,
+            "proven_infeasible": true,
+            "reasons": text,
+        });
+        println!("{v}");
+    } else {
+        println!("INFEASIBLE request");
+        for t in &text {
+            println!("  {t}");
         }
     }
 }

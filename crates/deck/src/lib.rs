@@ -5,6 +5,7 @@
 pub mod diagnose;
 pub mod formats;
 pub mod model;
+pub mod report;
 pub mod solve;
 
 pub use diagnose::{Infeasibility, diagnose};

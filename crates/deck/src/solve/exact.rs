@@ -183,10 +183,8 @@ impl<'a> Search<'a> {
             },
         };
         for i in 0..n {
-            if state.locked[i] {
-                if s.status[i] == FREE {
-                    s.include(i);
-                }
+            if state.locked[i] && s.status[i] == FREE {
+                s.include(i);
             }
         }
         s
