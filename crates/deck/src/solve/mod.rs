@@ -4,6 +4,8 @@
 
 pub mod exact;
 pub mod greedy;
+#[cfg(feature = "highs")]
+pub mod mip;
 mod swap;
 mod tabu;
 pub mod vds;
