@@ -193,7 +193,18 @@ struct JsonInstance {
     pieces: Vec<Piece>,
     #[serde(default)]
     pairs: Vec<crate::model::PairScore>,
+    /// Optional leader-side pair scores (see `Instance::leader_pairs`).
+    #[serde(default)]
+    leader_pairs: Option<Vec<JsonLeaderPair>>,
     request: JsonRequest,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonLeaderPair {
+    leader: String,
+    member: String,
+    score: f64,
 }
 
 #[derive(Deserialize)]
@@ -284,5 +295,27 @@ pub fn parse_json(text: &str) -> Result<Instance, FormatError> {
         leader,
         group_limit: r.group_limit,
     };
-    Ok(Instance::new(raw.pieces, &pairs, request))
+    let mut leader_triples = Vec::new();
+    for (k, p) in raw.leader_pairs.iter().flatten().enumerate() {
+        let l = lookup(&p.leader, format!("leader_pairs[{k}].leader"))?;
+        let m = lookup(&p.member, format!("leader_pairs[{k}].member"))?;
+        if l == m {
+            return Err(invalid(
+                format!("leader_pairs[{k}]"),
+                "a leader paired with itself".into(),
+            ));
+        }
+        if !p.score.is_finite() || p.score < 0.0 {
+            return Err(invalid(
+                format!("leader_pairs[{k}].score"),
+                "score must be >= 0".into(),
+            ));
+        }
+        leader_triples.push((l, m, p.score));
+    }
+    let mut inst = Instance::new(raw.pieces, &pairs, request);
+    if raw.leader_pairs.is_some() {
+        inst.set_leader_pairs(&leader_triples);
+    }
+    Ok(inst)
 }

@@ -89,6 +89,10 @@ pub struct Instance {
     pub group_of: Vec<usize>,
     /// The request.
     pub request: Request,
+    /// Leader-side pair scores: `leader_pairs[l]` lists (member, score). When present and the
+    /// request has a leader, every pair that includes the leader scores from this table instead
+    /// of `adjacency` (a missing entry scores 0); other pairs are unchanged.
+    pub leader_pairs: Option<Vec<Vec<(usize, f64)>>>,
 }
 
 /// A deck: selected piece indices and the leader among them (if the rule needs one).
@@ -156,7 +160,38 @@ impl Instance {
             adjacency,
             group_of,
             request,
+            leader_pairs: None,
         }
+    }
+
+    /// Sets the leader-side pair scores from (leader, member, score) triples (summed when
+    /// repeated); see [`Instance::leader_pairs`].
+    pub fn set_leader_pairs(&mut self, triples: &[(usize, usize, f64)]) {
+        let mut table = vec![Vec::new(); self.pieces.len()];
+        for &(l, j, s) in triples {
+            if l != j {
+                table[l].push((j, s));
+            }
+        }
+        self.leader_pairs = Some(table);
+    }
+
+    /// The same problem with leader `l` fixed and no leader table: the leader's pairs become
+    /// per-piece scores (`score_j += RL[l][j] − R[l][j]`), exact because `l` is always in the
+    /// deck. Solvers handle leader tables through this.
+    pub fn with_fixed_leader(&self, l: usize) -> Instance {
+        let mut out = self.clone();
+        out.request.leader = LeaderRule::Fixed(l);
+        out.leader_pairs = None;
+        if let Some(table) = &self.leader_pairs {
+            for &(j, s) in &self.adjacency[l] {
+                out.pieces[j].score -= s;
+            }
+            for &(j, s) in &table[l] {
+                out.pieces[j].score += s;
+            }
+        }
+        out
     }
 }
 
@@ -246,10 +281,22 @@ pub fn check(inst: &Instance, deck: &Deck) -> Result<Objective, Vec<Violation>> 
     if !v.is_empty() {
         return Err(v);
     }
+    let leader_table = match (&inst.leader_pairs, &req.leader, deck.leader) {
+        (Some(table), rule, Some(l)) if *rule != LeaderRule::None => Some((table, l)),
+        _ => None,
+    };
     let mut obj: f64 = deck.selected.iter().map(|&i| inst.pieces[i].score).sum();
     for &i in &deck.selected {
         for &(j, s) in &inst.adjacency[i] {
-            if j > i && seen[j] {
+            let with_leader = leader_table.is_some_and(|(_, l)| i == l || j == l);
+            if j > i && seen[j] && !with_leader {
+                obj += s;
+            }
+        }
+    }
+    if let Some((table, l)) = leader_table {
+        for &(j, s) in &table[l] {
+            if seen[j] {
                 obj += s;
             }
         }

@@ -11,7 +11,7 @@
 //! the subgradient finds a good one), the group limits are kept exactly (greedy on a partition
 //! matroid). Attribute and leader minimums prune by counting.
 
-use super::{Solution, State, deck_of, vds};
+use super::{Solution, State, deck_of, leader, vds};
 use crate::model::Instance;
 use std::time::{Duration, Instant};
 
@@ -26,6 +26,8 @@ pub struct ExactOptions {
     pub warm_start: Duration,
     /// Seed for the VDS warm start.
     pub seed: u64,
+    /// Only decks scoring above this are of interest (prunes more; `None` = any deck).
+    pub cutoff: Option<f64>,
 }
 
 impl Default for ExactOptions {
@@ -35,6 +37,7 @@ impl Default for ExactOptions {
             node_limit: None,
             warm_start: Duration::from_millis(100),
             seed: 1,
+            cutoff: None,
         }
     }
 }
@@ -47,6 +50,68 @@ const OUT: u8 = 2;
 
 /// Runs branch and bound; see the module contract.
 pub fn solve(inst: &Instance, opts: &ExactOptions) -> Solution {
+    if leader::needs_split(inst) {
+        return solve_per_leader(inst, opts);
+    }
+    solve_one(inst, opts)
+}
+
+/// With a leader table: one search per candidate leader, each pruned by the best deck so far.
+fn solve_per_leader(inst: &Instance, opts: &ExactOptions) -> Solution {
+    let start = Instant::now();
+    let mut best: Option<Solution> = None;
+    let (mut proven, mut open_bound, mut nodes) = (true, f64::NEG_INFINITY, 0);
+    for (i, l) in leader::candidates(inst).into_iter().enumerate() {
+        let sub = inst.with_fixed_leader(l);
+        let left = opts.time_limit.saturating_sub(start.elapsed());
+        let sub_opts = ExactOptions {
+            time_limit: left,
+            warm_start: if i == 0 {
+                opts.warm_start
+            } else {
+                Duration::ZERO
+            },
+            cutoff: best.as_ref().map(|b| b.objective).or(opts.cutoff),
+            // Out of time: one node gives this leader's root bound for the gap.
+            node_limit: if left.is_zero() {
+                Some(1)
+            } else {
+                opts.node_limit
+            },
+            seed: opts.seed,
+        };
+        let sol = solve_one(&sub, &sub_opts);
+        nodes += sol.iterations;
+        if !sol.proven_optimal {
+            proven = false;
+            open_bound = open_bound.max(sol.bound.unwrap_or(f64::INFINITY));
+        }
+        if sol.feasible && best.as_ref().is_none_or(|b| sol.objective > b.objective) {
+            best = Some(Solution::from_deck(inst, sol.deck, 0, Duration::ZERO));
+        }
+    }
+    let mut sol = best.unwrap_or_else(|| {
+        let mut s = Solution::from_deck(inst, deck_of(inst, Vec::new()), 0, Duration::ZERO);
+        s.violations = vec![if proven {
+            "proven infeasible: no deck meets every constraint".into()
+        } else {
+            "no feasible deck found before the limit".into()
+        }];
+        s
+    });
+    sol.iterations = nodes;
+    sol.elapsed = start.elapsed();
+    sol.proven_optimal = proven;
+    sol.bound = Some(if proven {
+        sol.objective
+    } else {
+        open_bound.max(sol.objective)
+    });
+    sol
+}
+
+/// Branch and bound on an instance without a leader table.
+fn solve_one(inst: &Instance, opts: &ExactOptions) -> Solution {
     let start = Instant::now();
     let warm = vds::solve(
         inst,
@@ -57,7 +122,10 @@ pub fn solve(inst: &Instance, opts: &ExactOptions) -> Solution {
         },
     );
     let mut bb = Search::new(inst, start + opts.time_limit, opts.node_limit);
-    if warm.feasible {
+    if let Some(c) = opts.cutoff {
+        bb.best = c;
+    }
+    if warm.feasible && warm.objective > bb.best {
         bb.best = warm.objective;
         bb.best_set = Some(warm.deck.selected.clone());
     }

@@ -4,6 +4,7 @@
 
 pub mod exact;
 pub mod greedy;
+mod leader;
 #[cfg(feature = "highs")]
 pub mod mip;
 mod swap;

@@ -6,7 +6,7 @@
 
 use super::swap::SwapScan;
 use super::tabu::{self, TabuWalk};
-use super::{Solution, State, greedy};
+use super::{Solution, State, greedy, leader};
 use crate::model::Instance;
 use std::time::{Duration, Instant};
 use yomi_search::Rng;
@@ -56,9 +56,26 @@ impl Default for VdsOptions {
 }
 
 const EPS: f64 = 1e-9;
+/// Candidate leaders tried when the instance has leader-side pair scores.
+const LEADERS_TRIED: usize = 4;
 
 /// Runs VDS; never worse than greedy (it starts from the greedy deck and keeps the best).
 pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
+    if leader::needs_split(inst) {
+        let sol = leader::best_over_leaders(inst, LEADERS_TRIED, opts.time_limit, |sub, share| {
+            solve(
+                sub,
+                &VdsOptions {
+                    time_limit: share,
+                    ..opts.clone()
+                },
+            )
+        });
+        // Greedy tries more leaders; never return less than the baseline.
+        let g = greedy::solve(inst);
+        let better = g.feasible && (!sol.feasible || g.objective > sol.objective + EPS);
+        return if better { g } else { sol };
+    }
     let start = Instant::now();
     let feasible = |s: &State| crate::model::check(inst, &s.deck()).is_ok();
     let n = inst.pieces.len();
