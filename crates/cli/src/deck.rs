@@ -27,7 +27,7 @@ enum DeckCommand {
         /// Solver.
         #[arg(long, value_enum, default_value = "vds")]
         solver: Solver,
-        /// Time limit, e.g. 500ms, 2s [default: 1s for vds, 60s for exact].
+        /// Time limit, e.g. 500ms, 2s [default: 1s for vds, 60s for exact and mip].
         #[arg(long, value_parser = parse_duration)]
         time: Option<Duration>,
         /// RNG seed for vds.
@@ -54,6 +54,9 @@ enum Solver {
     Vds,
     /// Branch and bound: proves optimality, or reports the gap at the time limit.
     Exact,
+    /// HiGHS MIP (built with `--features highs`): proves optimality or reports its gap.
+    #[cfg(feature = "highs")]
+    Mip,
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -113,6 +116,14 @@ pub fn run(args: DeckArgs) -> Result<()> {
                         ..Default::default()
                     };
                     exact::solve(&inst, &opts)
+                }
+                #[cfg(feature = "highs")]
+                Solver::Mip => {
+                    let opts = yomi_deck::solve::mip::MipOptions {
+                        time_limit: time.unwrap_or(Duration::from_secs(60)),
+                        ..Default::default()
+                    };
+                    yomi_deck::solve::mip::solve(&inst, &opts).context("running HiGHS")?
                 }
             };
             let report = Report::new(&inst, &sol);
