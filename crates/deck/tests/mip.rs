@@ -282,3 +282,30 @@ fn a_time_limit_reports_a_valid_bound() {
         }
     }
 }
+
+/// Leader-side pair scores: some above and some below the ordinary score of the same pair,
+/// so the best leader is not simply the best-connected eligible piece.
+#[test]
+fn mip_matches_enumeration_with_leader_pair_scores() {
+    let mut feasible = 0;
+    for seed in 0..8 {
+        let mut inst = instance(12, 200 + seed, sized(4, 90, seed), false);
+        let mut rng = Rng::new(seed);
+        let mut triples = Vec::new();
+        for l in (0..12).filter(|&l| inst.pieces[l].leader_eligible) {
+            for j in (0..12).filter(|&j| j != l) {
+                if rng.below(3) == 0 {
+                    triples.push((l, j, rng.below(40) as f64));
+                }
+            }
+        }
+        inst.set_leader_pairs(&triples);
+        inst.request.must_include.iter_mut().for_each(|m| *m %= 12);
+        if let LeaderRule::Fixed(f) = inst.request.leader {
+            inst.request.leader = LeaderRule::Fixed(f % 12);
+            inst.pieces[f % 12].leader_eligible = true;
+        }
+        feasible += usize::from(agrees(&inst, &format!("seed {seed}")).is_some());
+    }
+    assert!(feasible >= 5, "too few feasible instances: {feasible}");
+}

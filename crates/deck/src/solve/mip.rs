@@ -11,6 +11,8 @@
 //! `Σ_j y_ij ≤ (K−1)·x_i` over the positive partners of each piece with more than K−1 of
 //! them: a piece in the deck pairs with at most K−1 others, which the plain linearization
 //! forgets in its LP relaxation (there every `x` sits at K/n and every pair counts K/n).
+//! Leader-side pair scores (`Instance::leader_pairs`) get leader variables and correction terms
+//! in the same model (see `leader_terms`), so one solve covers every leader.
 
 use super::{Solution, deck_of};
 use crate::model::{Instance, LeaderRule};
@@ -89,6 +91,8 @@ struct Built {
     /// Reasons the request cannot be met found while building (bad indices, too few pieces
     /// of an attribute, no eligible leader): clearer than HiGHS's bare "infeasible".
     impossible: Vec<String>,
+    /// Leader variables (piece, column) when the instance has leader-side pair scores.
+    leaders: Vec<(usize, highs::Col)>,
 }
 
 /// Builds the MIP for `inst`; exposed for size reports.
@@ -202,6 +206,11 @@ fn build(inst: &Instance, formulation: Formulation) -> Built {
         }
         pb.add_row(a.minimum as f64.., row);
     }
+    let leaders = if inst.leader_pairs.is_some() && req.leader != LeaderRule::None {
+        leader_terms(inst, &mut pb, &x)
+    } else {
+        Vec::new()
+    };
     if req.leader == LeaderRule::Chosen {
         let row: Vec<_> = (0..n)
             .filter(|&i| inst.pieces[i].leader_eligible)
@@ -215,7 +224,58 @@ fn build(inst: &Instance, formulation: Formulation) -> Built {
     Built {
         problem: pb,
         impossible,
+        leaders,
     }
+}
+
+/// Leader-side pair scores: a binary `l_i ≤ x_i` per candidate leader, `Σ l_i = 1`, and for
+/// each candidate and partner j with `c = RL_ij − R_ij ≠ 0` a `z_ij ∈ [0,1]` scoring `c`,
+/// linked like `y` to `l_i` and `x_j`. With leader i, its pairs then score `R + c = RL`.
+fn leader_terms(
+    inst: &Instance,
+    pb: &mut RowProblem,
+    x: &[highs::Col],
+) -> Vec<(usize, highs::Col)> {
+    let n = inst.pieces.len();
+    let empty = Vec::new();
+    let table = inst.leader_pairs.as_ref();
+    let candidates: Vec<usize> = match inst.request.leader {
+        LeaderRule::Fixed(f) => (f < n).then_some(f).into_iter().collect(),
+        _ => (0..n).filter(|&i| inst.pieces[i].leader_eligible).collect(),
+    };
+    let fixed = matches!(inst.request.leader, LeaderRule::Fixed(_));
+    let mut leaders = Vec::with_capacity(candidates.len());
+    for &i in &candidates {
+        let l = pb.add_integer_column(0.0, if fixed { 1.0 } else { 0.0 }..=1.0);
+        pb.add_row(..=0.0, [(l, 1.0), (x[i], -1.0)]);
+        leaders.push((i, l));
+        let own = table.map_or(&empty, |t| &t[i]);
+        let mut delta: Vec<(usize, f64)> = own
+            .iter()
+            .copied()
+            .chain(inst.adjacency[i].iter().map(|&(j, r)| (j, -r)))
+            .filter(|&(j, _)| j < n && j != i)
+            .collect();
+        delta.sort_unstable_by_key(|&(j, _)| j);
+        let mut merged: Vec<(usize, f64)> = Vec::with_capacity(delta.len());
+        for (j, c) in delta {
+            match merged.last_mut() {
+                Some(last) if last.0 == j => last.1 += c,
+                _ => merged.push((j, c)),
+            }
+        }
+        for (j, c) in merged.into_iter().filter(|&(_, c)| c != 0.0) {
+            let z = pb.add_column(c, 0.0..=1.0);
+            if c > 0.0 {
+                pb.add_row(..=0.0, [(z, 1.0), (l, -1.0)]);
+                pb.add_row(..=0.0, [(z, 1.0), (x[j], -1.0)]);
+            } else {
+                pb.add_row(..=1.0, [(l, 1.0), (x[j], 1.0), (z, -1.0)]);
+            }
+        }
+    }
+    pb.add_row(1.0..=1.0, leaders.iter().map(|&(_, l)| (l, 1.0)));
+    leaders
 }
 
 /// An infeasible answer with one reason.
@@ -276,7 +336,11 @@ pub fn solve(inst: &Instance, opts: &MipOptions) -> Result<Solution, MipError> {
     let selected = (0..inst.pieces.len())
         .filter(|&i| columns.columns()[i] > 0.5)
         .collect();
-    let mut sol = Solution::from_deck(inst, deck_of(inst, selected), iterations, start.elapsed());
+    let mut deck = deck_of(inst, selected);
+    if let Some(&(i, _)) = built.leaders.iter().find(|&&(_, l)| columns[l] > 0.5) {
+        deck.leader = Some(i);
+    }
+    let mut sol = Solution::from_deck(inst, deck, iterations, start.elapsed());
     let gap = solved.mip_gap();
     sol.proven_optimal = sol.feasible && status == HighsModelStatus::Optimal && gap <= GAP_TOL;
     sol.bound = finite(solved.double_info_value(c"mip_dual_bound").ok()).map(|b| {
