@@ -8,6 +8,9 @@ use yomi_deck::formats::{parse_json, parse_mdp, parse_qkp};
 use yomi_deck::report::Report;
 use yomi_deck::solve::{exact, greedy, vds};
 
+mod bench;
+mod generate;
+
 /// Deck builder: best deck under cost, group, attribute, must-include and leader constraints.
 #[derive(Args)]
 pub struct DeckArgs {
@@ -36,6 +39,58 @@ enum DeckCommand {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// Measure the solvers: VDS short vs long on a large catalogue, exact vs HiGHS (with the
+    /// `highs` feature), VDS vs best-known values on literature files.
+    Bench {
+        /// Pieces of the large generated catalogue.
+        #[arg(long, default_value_t = 4000)]
+        pieces: usize,
+        /// Seeds of the generated instances, comma-separated.
+        #[arg(long, default_value = "1,2,3", value_delimiter = ',')]
+        seeds: Vec<u64>,
+        /// VDS budget under test.
+        #[arg(long, default_value = "50ms", value_parser = parse_duration)]
+        short: Duration,
+        /// VDS budget of the reference run.
+        #[arg(long, default_value = "60s", value_parser = parse_duration)]
+        long: Duration,
+        /// Pieces of the instances solved exactly.
+        #[arg(long, default_value_t = 80)]
+        exact_pieces: usize,
+        /// Time limit of each exact (and HiGHS) solve.
+        #[arg(long, default_value = "300s", value_parser = parse_duration)]
+        exact_time: Duration,
+        /// Literature max-sum diversity files (MDPLIB format).
+        #[arg(long, num_args = 1..)]
+        mdp: Vec<PathBuf>,
+        /// VDS budget per literature file.
+        #[arg(long, default_value = "10s", value_parser = parse_duration)]
+        mdp_time: Duration,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a synthetic themed instance (JSON format) for tests and benchmarks.
+    Generate {
+        /// Number of pieces owned (M).
+        #[arg(long, default_value_t = 2000)]
+        pieces: usize,
+        /// RNG seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Deck size of the request.
+        #[arg(long, default_value_t = 16)]
+        k: usize,
+        /// Attribute minimum of the request, e.g. god:10.
+        #[arg(long, value_parser = generate::parse_attribute)]
+        attribute: Option<(String, usize)>,
+        /// Number of strong themes [default: one per 400 pieces, at least 3].
+        #[arg(long)]
+        themes: Option<usize>,
+        /// Output file (written atomically); stdout when absent.
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
 }
 
@@ -78,6 +133,50 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 /// Runs `yomi deck ...`.
 pub fn run(args: DeckArgs) -> Result<()> {
     match args.command {
+        DeckCommand::Bench {
+            pieces,
+            seeds,
+            short,
+            long,
+            exact_pieces,
+            exact_time,
+            mdp,
+            mdp_time,
+            json,
+        } => {
+            if pieces == 0 || exact_pieces == 0 || seeds.is_empty() {
+                bail!("--pieces, --exact-pieces and --seeds must not be zero or empty");
+            }
+            let opts = bench::BenchOptions {
+                pieces,
+                seeds,
+                short,
+                long,
+                exact_pieces,
+                exact_time,
+                mdp,
+                mdp_time,
+            };
+            bench::run(&opts, json)
+        }
+        DeckCommand::Generate {
+            pieces,
+            seed,
+            k,
+            attribute,
+            themes,
+            out,
+        } => {
+            let opts = yomi_deck::generate::GenerateOptions {
+                pieces,
+                seed,
+                k,
+                attribute,
+                themes,
+                ..Default::default()
+            };
+            generate::run(&opts, out.as_deref())
+        }
         DeckCommand::Solve {
             file,
             format,

@@ -319,3 +319,55 @@ pub fn parse_json(text: &str) -> Result<Instance, FormatError> {
     }
     Ok(inst)
 }
+
+/// Writes `inst` in the JSON instance format; `parse_json` reads it back to the same instance
+/// (pair scores listed once per unordered pair, summed where the instance had duplicates).
+pub fn write_json(inst: &Instance) -> String {
+    let id = |i: usize| inst.pieces[i].id.as_str();
+    let mut pairs = Vec::new();
+    for (i, row) in inst.adjacency.iter().enumerate() {
+        let mut merged: Vec<(usize, f64)> = row.iter().copied().filter(|e| e.0 > i).collect();
+        merged.sort_by_key(|e| e.0);
+        merged.dedup_by(|b, a| {
+            let same = a.0 == b.0;
+            if same {
+                a.1 += b.1;
+            }
+            same
+        });
+        for (j, s) in merged {
+            pairs.push(serde_json::json!({"a": id(i), "b": id(j), "score": s}));
+        }
+    }
+    let req = &inst.request;
+    let leader = match req.leader {
+        LeaderRule::None => serde_json::json!("none"),
+        LeaderRule::Chosen => serde_json::json!("chosen"),
+        LeaderRule::Fixed(l) => serde_json::json!(id(l)),
+    };
+    let mut out = serde_json::json!({
+        "pieces": inst.pieces,
+        "pairs": pairs,
+        "request": {
+            "k": req.k,
+            "cost_cap": req.cost_cap,
+            "attributes": req.attributes,
+            "must_include": req.must_include.iter().map(|&m| id(m)).collect::<Vec<_>>(),
+            "leader": leader,
+            "group_limit": req.group_limit.max(1),
+        }
+    });
+    if let Some(table) = &inst.leader_pairs {
+        let rows: Vec<_> = table
+            .iter()
+            .enumerate()
+            .flat_map(|(l, row)| {
+                row.iter().map(move |&(j, s)| {
+                    serde_json::json!({"leader": id(l), "member": id(j), "score": s})
+                })
+            })
+            .collect();
+        out["leader_pairs"] = serde_json::json!(rows);
+    }
+    out.to_string()
+}

@@ -4,6 +4,8 @@
 
 pub mod diagnose;
 pub mod formats;
+pub mod generate;
+pub mod literature;
 pub mod model;
 pub mod report;
 pub mod solve;

@@ -1,0 +1,67 @@
+//! `yomi deck generate`: a synthetic themed instance as JSON, to stdout or atomically to a file.
+
+use anyhow::{Context, Result, bail};
+use std::io::Write;
+use std::path::Path;
+use yomi_deck::formats::write_json;
+use yomi_deck::generate::{ATTRIBUTES, GenerateOptions, generate};
+
+/// Parses `name:minimum` (e.g. `god:10`) for the request's attribute minimum.
+pub fn parse_attribute(s: &str) -> Result<(String, usize), String> {
+    let (name, min) = s
+        .split_once(':')
+        .ok_or_else(|| format!("bad attribute {s:?}: use NAME:MINIMUM, e.g. god:10"))?;
+    let min: usize = min
+        .parse()
+        .map_err(|_| format!("bad minimum {min:?} in {s:?}"))?;
+    Ok((name.to_string(), min))
+}
+
+/// Generates and writes the instance.
+pub fn run(opts: &GenerateOptions, out: Option<&Path>) -> Result<()> {
+    if opts.pieces == 0 || opts.pieces > 5_000_000 {
+        bail!(
+            "--pieces must be between 1 and 5000000, got {}",
+            opts.pieces
+        );
+    }
+    if opts.k == 0 {
+        bail!("--k must be at least 1");
+    }
+    if let Some((name, _)) = &opts.attribute
+        && !ATTRIBUTES.contains(&name.as_str())
+    {
+        bail!(
+            "unknown attribute {name:?}: generated pieces are {}",
+            ATTRIBUTES.join(", ")
+        );
+    }
+    let text = write_json(&generate(opts));
+    match out {
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(text.as_bytes())?;
+            stdout.write_all(b"\n")?;
+        }
+        Some(path) => write_atomic(path, text.as_bytes())?,
+    }
+    Ok(())
+}
+
+/// Writes through a temporary file in the same directory and renames it into place, so a
+/// reader never sees half a file.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    let name = path
+        .file_name()
+        .with_context(|| format!("{} is not a file path", path.display()))?;
+    let tmp = dir
+        .map_or_else(|| Path::new(".").to_path_buf(), Path::to_path_buf)
+        .join(format!(
+            ".{}.tmp{}",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))
+}
