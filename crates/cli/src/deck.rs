@@ -10,6 +10,8 @@ use yomi_deck::solve::{exact, greedy, vds};
 
 mod bench;
 mod generate;
+mod tour;
+pub use tour::tour;
 
 /// Deck builder: best deck under cost, group, attribute, must-include and leader constraints.
 #[derive(Args)]

@@ -101,6 +101,9 @@ pub fn run() -> anyhow::Result<()> {
     println!();
     crate::party::tour()?;
 
+    println!();
+    crate::deck::tour()?;
+
     println!(
         "\nTour finished in {:.1} s. Next: `yomi play connect4 --first human --second mcts:iterations=20000`, `yomi bench`, `yomi --help`.",
         start.elapsed().as_secs_f64()
