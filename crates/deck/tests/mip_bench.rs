@@ -1,5 +1,8 @@
 //! Timings of the HiGHS backend (both formulations) next to the built-in `exact` branch and
-//! bound on the same synthetic themed instances (K = 16). Ignored: these run for minutes.
+//! bound on the same synthetic themed instances (K = 16): `yomi_deck::generate` with default
+//! options (`MIP_BENCH_GEN=generate`, the default) or the simpler generator below
+//! (`MIP_BENCH_GEN=themed`, background density `MIP_BENCH_BACKGROUND` percent). Ignored: these
+//! run for minutes.
 //! Prints a table; asserts only that every solver's answer is consistent with the others
 //! (no timed assertions).
 //!
@@ -8,6 +11,7 @@
 #![cfg(feature = "highs")]
 
 use std::time::Duration;
+use yomi_deck::generate::{GenerateOptions, generate};
 use yomi_deck::model::{Instance, LeaderRule, Piece, Request, check};
 use yomi_deck::solve::exact::{self, ExactOptions};
 use yomi_deck::solve::mip::{self, Formulation, MipOptions};
@@ -96,10 +100,20 @@ fn row(m: usize, seed: u64, name: &str, s: &Solution) {
 fn mip_against_exact() {
     let limit = Duration::from_secs(env_list("MIP_BENCH_LIMIT", "300")[0]);
     let solvers = std::env::var("MIP_BENCH_SOLVERS").unwrap_or("standard,aggregated,exact".into());
+    let generator = std::env::var("MIP_BENCH_GEN").unwrap_or("generate".into());
+    println!("instances: {generator}");
     println!("pieces seed solver              time_s objective     bound      gap status");
     for m in env_list("MIP_BENCH_PIECES", "40,80") {
         for seed in env_list("MIP_BENCH_SEEDS", "1,2,3") {
-            let inst = themed(m as usize, seed);
+            let inst = if generator == "themed" {
+                themed(m as usize, seed)
+            } else {
+                generate(&GenerateOptions {
+                    pieces: m as usize,
+                    seed,
+                    ..Default::default()
+                })
+            };
             let best = vds::solve(
                 &inst,
                 &vds::VdsOptions {
