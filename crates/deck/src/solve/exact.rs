@@ -44,6 +44,8 @@ impl Default for ExactOptions {
 
 /// Relative tolerance under which a bound cannot beat the incumbent.
 const TOL: f64 = 1e-9;
+/// Multiplier trials per node for the knapsack relaxation (each one is a valid bound).
+const LAGRANGE_STEPS: usize = 10;
 const FREE: u8 = 0;
 const IN: u8 = 1;
 const OUT: u8 = 2;
@@ -193,6 +195,9 @@ struct Scratch {
     u: Vec<f64>,
     order: Vec<(f64, usize)>,
     taken: Vec<usize>,
+    /// Per group: partners counted in the current walk, valid while `stamp` matches.
+    group_seen: Vec<(u32, usize)>,
+    stamp: u32,
 }
 
 impl<'a> Search<'a> {
@@ -247,6 +252,7 @@ impl<'a> Search<'a> {
             open_bound: f64::NEG_INFINITY,
             scratch: Scratch {
                 addable: vec![false; n],
+                group_seen: vec![(0, 0); groups],
                 ..Default::default()
             },
         };
@@ -391,14 +397,29 @@ impl<'a> Search<'a> {
         let partners = r.saturating_sub(1);
         let mut branch = sc.cands[0];
         let mut branch_u = f64::NEG_INFINITY;
+        let groups = &self.inst.group_of;
         for &j in &sc.cands {
             let mut seen = 0;
             let mut pair = 0.0;
+            // Partners of j obey the group limits too (identical forms share their pair
+            // scores, so counting each form would count one partner several times).
+            sc.stamp = sc.stamp.wrapping_add(1);
+            let stamp = sc.stamp;
+            sc.group_seen[groups[j]] = (stamp, 1);
             for &(k, s) in &self.sorted_adj[j] {
                 if seen == partners {
                     break;
                 }
-                if sc.addable[k] {
+                if !sc.addable[k] {
+                    continue;
+                }
+                let g = groups[k];
+                let used = match sc.group_seen[g] {
+                    (st, c) if st == stamp => c,
+                    _ => 0,
+                };
+                if self.group_count[g] + used < self.limit {
+                    sc.group_seen[g] = (stamp, used + 1);
                     pair += s;
                     seen += 1;
                 }
@@ -412,7 +433,7 @@ impl<'a> Search<'a> {
         }
         let mut best = f64::INFINITY;
         let (mut lo, mut hi) = (0.0f64, 0.0f64);
-        for step in 0..24 {
+        for step in 0..LAGRANGE_STEPS {
             let lambda = if step == 0 {
                 0.0
             } else if hi == 0.0 {
@@ -476,10 +497,28 @@ impl<'a> Search<'a> {
             sc.order
                 .push((sc.u[idx] - lambda * inst.pieces[j].cost as f64, j));
         }
-        sc.order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+        let by_value = |a: &(f64, usize), b: &(f64, usize)| b.0.total_cmp(&a.0);
+        // Only the head is needed: sort a prefix with room for group skips, and the rest only
+        // if the skips use that room up.
+        let mut sorted = if self.k.is_some() {
+            (2 * r + 8).min(sc.order.len())
+        } else {
+            sc.order.len()
+        };
+        if sorted < sc.order.len() {
+            sc.order.select_nth_unstable_by(sorted, by_value);
+        }
+        sc.order[..sorted].sort_unstable_by(by_value);
         sc.taken.clear();
         let (mut value, mut used, mut count) = (0.0, 0i64, 0usize);
-        for &(v, j) in &sc.order {
+        let mut i = 0;
+        while i < sc.order.len() {
+            if i == sorted {
+                sc.order[sorted..].sort_unstable_by(by_value);
+                sorted = sc.order.len();
+            }
+            let (v, j) = sc.order[i];
+            i += 1;
             if count == r || (self.k.is_none() && v <= 0.0) {
                 break;
             }
