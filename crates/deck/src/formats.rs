@@ -17,6 +17,16 @@ pub enum FormatError {
         /// What was wrong.
         message: String,
     },
+    /// Bad row in a named file (the CSV tables).
+    #[error("{file} line {line}: {message}")]
+    File {
+        /// File name as given by the caller.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// What was wrong.
+        message: String,
+    },
     /// JSON syntax or shape error.
     #[error("JSON: {0}")]
     Json(String),

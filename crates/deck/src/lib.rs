@@ -8,7 +8,9 @@ pub mod generate;
 pub mod literature;
 pub mod model;
 pub mod report;
+pub mod request;
 pub mod solve;
+pub mod tables;
 
 pub use diagnose::{Infeasibility, diagnose};
 pub use model::{Deck, Instance, Objective, Piece, Request, Violation, check};

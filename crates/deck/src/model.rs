@@ -195,6 +195,42 @@ impl Instance {
     }
 }
 
+impl Instance {
+    /// The sub-problem on the pieces `keep` (catalogue indices, distinct and in range), with
+    /// `request` given in the new indices (position in `keep`). Pair scores and leader-side
+    /// pair scores between kept pieces carry over; groups keep their names, so identical
+    /// forms stay identical. Used to solve for the pieces one player owns.
+    pub fn subset(&self, keep: &[usize], request: Request) -> Instance {
+        let mut new_index = vec![usize::MAX; self.pieces.len()];
+        for (new, &old) in keep.iter().enumerate() {
+            new_index[old] = new;
+        }
+        let pieces: Vec<Piece> = keep.iter().map(|&i| self.pieces[i].clone()).collect();
+        let mut pairs = Vec::new();
+        for (new, &old) in keep.iter().enumerate() {
+            for &(j, s) in &self.adjacency[old] {
+                let nj = new_index[j];
+                if nj != usize::MAX && nj > new {
+                    pairs.push((new, nj, s));
+                }
+            }
+        }
+        let mut out = Instance::new(pieces, &pairs, request);
+        if let Some(table) = &self.leader_pairs {
+            let mut triples = Vec::new();
+            for (new, &old) in keep.iter().enumerate() {
+                for &(j, s) in &table[old] {
+                    if new_index[j] != usize::MAX {
+                        triples.push((new, new_index[j], s));
+                    }
+                }
+            }
+            out.set_leader_pairs(&triples);
+        }
+        out
+    }
+}
+
 /// Independently checks `deck` against every constraint and evaluates the objective
 /// (per-piece scores plus pair scores over unordered selected pairs).
 pub fn check(inst: &Instance, deck: &Deck) -> Result<Objective, Vec<Violation>> {
