@@ -2,14 +2,16 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
+use load::{CsvArgs, InstanceFormat, RequestArgs, load_with_request};
 use std::path::PathBuf;
 use std::time::Duration;
-use yomi_deck::formats::{parse_json, parse_mdp, parse_qkp};
 use yomi_deck::report::Report;
 use yomi_deck::solve::{exact, greedy, vds};
 
 mod bench;
 mod generate;
+mod load;
+mod serve;
 mod tour;
 pub use tour::tour;
 
@@ -29,6 +31,10 @@ enum DeckCommand {
         /// File format.
         #[arg(long, value_enum, default_value = "json")]
         format: InstanceFormat,
+        #[command(flatten)]
+        csv: CsvArgs,
+        #[command(flatten)]
+        request: RequestArgs,
         /// Solver.
         #[arg(long, value_enum, default_value = "vds")]
         solver: Solver,
@@ -93,14 +99,13 @@ enum DeckCommand {
         /// Output file (written atomically); stdout when absent.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Write CSV tables instead: DIR/pieces.csv, DIR/pairs.csv (the request is not
+        /// part of the tables).
+        #[arg(long, conflicts_with = "out")]
+        csv: Option<PathBuf>,
     },
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum InstanceFormat {
-    Mdp,
-    Qkp,
-    Json,
+    /// Serve recommendations over HTTP: POST /recommend, GET /health.
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -168,6 +173,7 @@ pub fn run(args: DeckArgs) -> Result<()> {
             attribute,
             themes,
             out,
+            csv,
         } => {
             let opts = yomi_deck::generate::GenerateOptions {
                 pieces,
@@ -177,24 +183,20 @@ pub fn run(args: DeckArgs) -> Result<()> {
                 themes,
                 ..Default::default()
             };
-            generate::run(&opts, out.as_deref())
+            generate::run(&opts, out.as_deref(), csv.as_deref())
         }
+        DeckCommand::Serve(args) => serve::run(args),
         DeckCommand::Solve {
             file,
             format,
+            csv,
+            request,
             solver,
             time,
             seed,
             json,
         } => {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("reading {}", file.display()))?;
-            let parsed = match format {
-                InstanceFormat::Mdp => parse_mdp(&text),
-                InstanceFormat::Qkp => parse_qkp(&text),
-                InstanceFormat::Json => parse_json(&text),
-            };
-            let inst = parsed.with_context(|| format!("parsing {}", file.display()))?;
+            let inst = load_with_request(&file, format, &csv, &request)?;
             let reasons = yomi_deck::diagnose(&inst);
             if !reasons.is_empty() {
                 print_infeasible(&reasons, json);

@@ -137,3 +137,117 @@ fn literature_formats_list_indices() {
     assert_eq!(v["objective"], 5.0);
     assert_eq!(v["proven_optimal"], true);
 }
+
+#[test]
+fn csv_tables_with_request_flags() {
+    let pieces = temp_file(
+        "shop_pieces.csv",
+        "id,name,cost,attribute,group,leader_eligible\n\
+         a,Ann,8,god,,yes\nb,Bob,12,god,,no\nc,Cid,7,demon,cd,no\nd,Dee,3,demon,cd,no\ne,Eve,5,dragon,,no\n",
+    );
+    temp_file("shop_pairs.csv", "a,b,score\na,b,10\na,c,6\nc,d,9\na,e,2\n");
+    let out = yomi(&[
+        "deck",
+        "solve",
+        &pieces,
+        "--format",
+        "csv",
+        "--k",
+        "2",
+        "--cost-cap",
+        "15",
+        "--solver",
+        "exact",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["selected"], serde_json::json!(["a", "c"]));
+    assert_eq!(v["objective"], 6.0);
+    // Requiring e instead changes the answer; an unknown id is refused by name.
+    let out = yomi(&[
+        "deck",
+        "solve",
+        &pieces,
+        "--format",
+        "csv",
+        "--k",
+        "2",
+        "--cost-cap",
+        "15",
+        "--must-include",
+        "e",
+        "--solver",
+        "exact",
+        "--json",
+    ]);
+    assert_eq!(json(&out)["selected"], serde_json::json!(["a", "e"]));
+    let out = yomi(&[
+        "deck",
+        "solve",
+        &pieces,
+        "--format",
+        "csv",
+        "--must-include",
+        "zed",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("must_include[0]") && err.contains("zed"),
+        "{err}"
+    );
+    // A bad row names the file and the line.
+    let bad = temp_file("bad_pieces.csv", "id,cost\na,1\nb,lots\n");
+    temp_file("bad_pairs.csv", "a,b,score\n");
+    let out = yomi(&["deck", "solve", &bad, "--format", "csv"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad_pieces.csv line 3") && err.contains("lots"),
+        "{err}"
+    );
+}
+
+#[test]
+fn serve_answers_health_over_http() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let file = temp_file("catalog.json", SMALL);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(["deck", "serve", "--catalog", &file, "--addr", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start yomi deck serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .trim_start_matches("listening on http://")
+        .to_string();
+    let ask = |request: String| {
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        let mut text = String::new();
+        s.read_to_string(&mut text).unwrap();
+        text
+    };
+    let health = ask("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".into());
+    let body = r#"{"k": 2, "cost_cap": 15}"#;
+    let rec = ask(format!(
+        "POST /recommend HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    ));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    assert!(health.contains("\"pieces\":5"), "{health}");
+    assert!(rec.starts_with("HTTP/1.1 200"), "{rec}");
+    assert!(rec.contains(r#""selected":["a","c"]"#), "{rec}");
+}

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use yomi_deck::formats::write_json;
 use yomi_deck::generate::{ATTRIBUTES, GenerateOptions, generate};
+use yomi_deck::tables::write_csv;
 
 /// Parses `name:minimum` (e.g. `god:10`) for the request's attribute minimum.
 pub fn parse_attribute(s: &str) -> Result<(String, usize), String> {
@@ -17,8 +18,8 @@ pub fn parse_attribute(s: &str) -> Result<(String, usize), String> {
     Ok((name.to_string(), min))
 }
 
-/// Generates and writes the instance.
-pub fn run(opts: &GenerateOptions, out: Option<&Path>) -> Result<()> {
+/// Generates and writes the instance (JSON to `out` or stdout, or CSV tables into `csv_dir`).
+pub fn run(opts: &GenerateOptions, out: Option<&Path>, csv_dir: Option<&Path>) -> Result<()> {
     if opts.pieces == 0 || opts.pieces > 5_000_000 {
         bail!(
             "--pieces must be between 1 and 5000000, got {}",
@@ -36,7 +37,15 @@ pub fn run(opts: &GenerateOptions, out: Option<&Path>) -> Result<()> {
             ATTRIBUTES.join(", ")
         );
     }
-    let text = write_json(&generate(opts));
+    let inst = generate(opts);
+    if let Some(dir) = csv_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let (pieces, pairs, _) = write_csv(&inst);
+        write_atomic(&dir.join("pieces.csv"), pieces.as_bytes())?;
+        write_atomic(&dir.join("pairs.csv"), pairs.as_bytes())?;
+        return Ok(());
+    }
+    let text = write_json(&inst);
     match out {
         None => {
             let mut stdout = std::io::stdout().lock();
