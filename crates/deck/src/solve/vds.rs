@@ -94,7 +94,7 @@ pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
     }
     let seed_phase = opts.time_limit.mul_f64(0.25);
     let mut next_seed = 0;
-    let mut grown: Vec<State> = Vec::with_capacity(opts.climb_starts + 1);
+    let mut grown: Vec<(f64, usize, Vec<usize>)> = Vec::new();
     for &seed in seeds.iter().take(opts.seed_starts) {
         if next_seed > 0 && start.elapsed() >= seed_phase {
             break;
@@ -103,15 +103,12 @@ pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
         if let Some(s) = greedy::build_around(inst, seed, &hints)
             && feasible(&s)
         {
-            let pos = grown
-                .iter()
-                .position(|t| s.objective > t.objective)
-                .unwrap_or(grown.len());
-            grown.insert(pos, s);
-            grown.truncate(opts.climb_starts);
+            grown.push((s.objective, seed, s.selected.clone()));
         }
     }
-    starts.extend(grown);
+    for seed in diverse_starts(grown, n, opts.climb_starts) {
+        starts.extend(greedy::build_around(inst, seed, &hints));
+    }
     let mut cur: Option<State> = None;
     let climb_phase = opts.time_limit.mul_f64(0.5);
     for (i, mut s) in starts.into_iter().enumerate() {
@@ -169,6 +166,50 @@ pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
         }
     }
     Solution::from_state(&best, iterations, start.elapsed())
+}
+
+/// The seeds of at most `count` grown decks to climb, alternating two picks: the best deck
+/// that shares at most half its pieces with every diverse pick so far, and the best distinct
+/// deck not yet taken. Seeds of one theme grow nearly the same deck and the grown value is a
+/// weak guide to where a climb ends, so breadth pays; but near-copies of a good deck can still
+/// climb differently, so the best ones are not all dropped.
+fn diverse_starts(mut grown: Vec<(f64, usize, Vec<usize>)>, n: usize, count: usize) -> Vec<usize> {
+    grown.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    grown.dedup_by(|a, b| (a.0 - b.0).abs() <= EPS && same_set(&a.2, &b.2));
+    let mut taken = vec![false; grown.len()];
+    let mut picks: Vec<usize> = Vec::new();
+    let mut diverse: Vec<Vec<bool>> = Vec::new();
+    let mut exhausted = false;
+    while picks.len() < count && !exhausted {
+        exhausted = true;
+        let apart = (0..grown.len()).find(|&g| {
+            !taken[g]
+                && diverse.iter().all(|mask| {
+                    2 * grown[g].2.iter().filter(|&&i| mask[i]).count() <= grown[g].2.len()
+                })
+        });
+        if let Some(g) = apart {
+            let mut mask = vec![false; n];
+            grown[g].2.iter().for_each(|&i| mask[i] = true);
+            diverse.push(mask);
+            taken[g] = true;
+            picks.push(grown[g].1);
+            exhausted = false;
+        }
+        if picks.len() < count
+            && let Some(g) = (0..grown.len()).find(|&g| !taken[g])
+        {
+            taken[g] = true;
+            picks.push(grown[g].1);
+            exhausted = false;
+        }
+    }
+    picks
+}
+
+/// Whether two piece lists hold the same set.
+fn same_set(a: &[usize], b: &[usize]) -> bool {
+    a.len() == b.len() && a.iter().all(|i| b.contains(i))
 }
 
 /// Pieces by decreasing potential: own score plus their K-1 best pair scores (all positive
@@ -281,5 +322,26 @@ fn perturb(s: &mut State, count: u64, rng: &mut Rng) {
             s.add(a);
             done += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::diverse_starts;
+
+    #[test]
+    fn diverse_starts_alternate_breadth_and_the_best_distinct_decks() {
+        // Seeds 1-3 grow near-copies of one deck (seed 3 an exact copy of seed 1), seed 4 a
+        // deck apart from it, seed 5 a weaker copy of seed 4.
+        let grown = vec![
+            (10.0, 1, vec![0, 1, 2, 3]),
+            (9.0, 2, vec![0, 1, 2, 4]),
+            (10.0, 3, vec![3, 2, 1, 0]),
+            (8.0, 4, vec![5, 6, 7, 8]),
+            (7.0, 5, vec![5, 6, 7, 9]),
+        ];
+        // Diverse pick 1, best other 2, diverse pick 4, best other 5; the copy 3 never.
+        assert_eq!(diverse_starts(grown.clone(), 10, 10), vec![1, 2, 4, 5]);
+        assert_eq!(diverse_starts(grown, 10, 3), vec![1, 2, 4]);
     }
 }
