@@ -169,7 +169,15 @@ impl Board {
     }
     #[inline]
     fn start(&self, col: usize) -> usize {
-        self.lens[..col].iter().map(|&l| l as usize).sum()
+        // byte-wise prefix sum in one multiply: the lengths sum to at most
+        // 52, so no byte of the running sum overflows into the next
+        let x = u128::from_le_bytes(self.lens);
+        let mask = if col >= MAX_COLS {
+            u128::MAX
+        } else {
+            (1u128 << (8 * col)) - 1
+        };
+        ((x & mask).wrapping_mul(u128::MAX / 255) >> 120) as usize
     }
     #[inline]
     fn total(&self) -> usize {
@@ -200,6 +208,20 @@ impl Board {
     #[inline]
     pub fn top(&self, col: usize) -> Option<Card> {
         self.col(col).last().copied()
+    }
+    /// The exposed card of every column (`None` for empty columns and past
+    /// the last column), in one pass.
+    #[inline]
+    pub fn tops(&self) -> [Option<Card>; MAX_COLS] {
+        let mut out = [None; MAX_COLS];
+        let mut end = 0usize;
+        for (t, &l) in out.iter_mut().zip(&self.lens[..self.ncols as usize]) {
+            end += l as usize;
+            if l > 0 {
+                *t = Some(self.cards[end - 1]);
+            }
+        }
+        out
     }
     /// Empty free cells.
     #[inline]

@@ -78,66 +78,76 @@ fn illegal(m: Move, why: &str) -> FreecellError {
 
 /// Checks a move without changing the board.
 pub fn check(b: &Board, m: Move) -> Result<(), FreecellError> {
+    match why_illegal(b, m) {
+        None => Ok(()),
+        Some(why) => Err(illegal(m, why)),
+    }
+}
+
+/// True when `m` is legal on `b` (as [`check`], without building an error).
+#[inline]
+pub fn is_legal(b: &Board, m: Move) -> bool {
+    why_illegal(b, m).is_none()
+}
+
+/// Why `m` is illegal on `b`, or `None` when it is legal.
+fn why_illegal(b: &Board, m: Move) -> Option<&'static str> {
     let n = m.count as usize;
     if n == 0 {
-        return Err(illegal(m, "moves no card"));
+        return Some("moves no card");
     }
     if n > 1 && !matches!((m.from, m.to), (Loc::Col(_), Loc::Col(_))) {
-        return Err(illegal(
-            m,
-            "only column-to-column moves carry several cards",
-        ));
+        return Some("only column-to-column moves carry several cards");
     }
     match m.from {
         Loc::Col(c) if (c as usize) < b.ncols() => {
             if b.col_len(c as usize) < n {
-                return Err(illegal(m, "not enough cards in the source column"));
+                return Some("not enough cards in the source column");
             }
             if b.run_len(c as usize) < n {
-                return Err(illegal(m, "the moved cards are not an ordered run"));
+                return Some("the moved cards are not an ordered run");
             }
         }
         Loc::Cell(i) if (i as usize) < b.ncells() => {
             if b.cells()[i as usize].is_none() {
-                return Err(illegal(m, "the source free cell is empty"));
+                return Some("the source free cell is empty");
             }
         }
-        Loc::Found => return Err(illegal(m, "cards never leave the foundations")),
-        _ => return Err(illegal(m, "no such source")),
+        Loc::Found => return Some("cards never leave the foundations"),
+        _ => return Some("no such source"),
     }
-    let card = moved_card(b, m).ok_or_else(|| illegal(m, "no card to move"))?;
+    let Some(card) = moved_card(b, m) else {
+        return Some("no card to move");
+    };
     match m.to {
         Loc::Found => {
             if b.found(card.suit()) + 1 != card.rank() {
-                return Err(illegal(m, "the card does not go on its foundation yet"));
+                return Some("the card does not go on its foundation yet");
             }
         }
         Loc::Cell(i) if (i as usize) < b.ncells() => {
             if !b.cells()[i as usize].is_none() {
-                return Err(illegal(m, "the destination free cell is occupied"));
+                return Some("the destination free cell is occupied");
             }
         }
         Loc::Col(d) if (d as usize) < b.ncols() => {
             if m.from == m.to {
-                return Err(illegal(m, "source and destination are the same"));
+                return Some("source and destination are the same");
             }
             match b.top(d as usize) {
                 Some(t) if !card.fits_on(t) => {
-                    return Err(illegal(m, "the card does not fit on the destination"));
+                    return Some("the card does not fit on the destination");
                 }
                 top => {
                     if n > capacity(b, top.is_none()) {
-                        return Err(illegal(
-                            m,
-                            "too many cards for the free cells and empty columns",
-                        ));
+                        return Some("too many cards for the free cells and empty columns");
                     }
                 }
             }
         }
-        _ => return Err(illegal(m, "no such destination")),
+        _ => return Some("no such destination"),
     }
-    Ok(())
+    None
 }
 
 /// Applies a legal move (legality is the caller's business).
@@ -185,14 +195,30 @@ pub fn is_safe_to_found(b: &Board, c: Card) -> bool {
 
 /// One safe move to the foundation, if any (free cells first, then columns).
 pub fn safe_auto_move(b: &Board) -> Option<Move> {
+    // at most one card per suit can go home; find the safe ones first, so
+    // that most calls end without looking at the board
+    let mut want = 0u64;
+    for suit in 0..4u8 {
+        let r = b.found(suit) + 1;
+        if r <= 13 {
+            let c = Card::new(r, suit);
+            if is_safe_to_found(b, c) {
+                want |= 1 << c.0;
+            }
+        }
+    }
+    if want == 0 {
+        return None;
+    }
     for (i, &c) in b.cells().iter().enumerate() {
-        if !c.is_none() && is_safe_to_found(b, c) {
+        if want >> c.0 & 1 == 1 && !c.is_none() {
             return Some(Move::one(Loc::Cell(i as u8), Loc::Found));
         }
     }
-    for col in 0..b.ncols() {
-        if let Some(c) = b.top(col)
-            && is_safe_to_found(b, c)
+    let tops = b.tops();
+    for (col, top) in tops.iter().enumerate().take(b.ncols()) {
+        if let Some(c) = *top
+            && want >> c.0 & 1 == 1
         {
             return Some(Move::one(Loc::Col(col as u8), Loc::Found));
         }
@@ -217,10 +243,7 @@ pub fn legal_moves(b: &Board, mode: MoveMode, out: &mut Vec<Move>) {
     let first_empty_col = (0..ncols).find(|&c| b.col_len(c) == 0);
     let first_free_cell = b.cells().iter().position(|c| c.is_none());
     // exposed cards once, not once per (source, destination) pair
-    let mut tops = [None; crate::board::MAX_COLS];
-    for (d, t) in tops.iter_mut().enumerate().take(ncols) {
-        *t = b.top(d);
-    }
+    let tops = b.tops();
     for (i, &c) in b.cells().iter().enumerate() {
         if !c.is_none() && b.found(c.suit()) + 1 == c.rank() {
             out.push(Move::one(Loc::Cell(i as u8), Loc::Found));

@@ -7,6 +7,7 @@
 //! able to fake a proof of unsolvability.
 
 use crate::board::Board;
+use crate::card::Card;
 
 #[inline]
 fn mix(mut x: u64) -> u64 {
@@ -17,26 +18,45 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// Order-independent 64-bit hash of a board.
+/// Order-independent 64-bit hash of a board: the sum of its columns'
+/// [`column_hash`] and of its [`cells_hash`].
 #[inline]
 pub fn canon_hash(b: &Board) -> u64 {
-    let mut h = 0u64;
-    for col in b.columns() {
-        if col.is_empty() {
-            continue;
-        }
-        let mut ch = 0x9e3779b97f4a7c15u64;
-        for &c in col {
-            ch = (ch ^ c.0 as u64).wrapping_mul(0x100000001b3);
-        }
-        h = h.wrapping_add(mix(ch));
+    b.columns()
+        .fold(cells_hash(b), |h, col| h.wrapping_add(column_hash(col)))
+}
+
+/// One column's share of [`canon_hash`] (0 for an empty column).
+#[inline]
+pub fn column_hash(col: &[Card]) -> u64 {
+    if col.is_empty() {
+        return 0;
     }
-    for &c in b.cells() {
-        if !c.is_none() {
-            h = h.wrapping_add(mix(0xabcdef ^ (c.0 as u64) << 40));
-        }
+    // eight cards per multiply: columns are short byte strings
+    let mut ch = 0x9e3779b97f4a7c15u64 ^ col.len() as u64;
+    let mut chunks = col.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([
+            c[0].0, c[1].0, c[2].0, c[3].0, c[4].0, c[5].0, c[6].0, c[7].0,
+        ]);
+        ch = (ch ^ w).wrapping_mul(0x100000001b3).rotate_left(29);
     }
-    h
+    let mut w = 0u64;
+    for (k, c) in chunks.remainder().iter().enumerate() {
+        w |= (c.0 as u64) << (8 * k);
+    }
+    mix((ch ^ w).wrapping_mul(0x100000001b3))
+}
+
+/// The free cells' share of [`canon_hash`] (their order does not count).
+#[inline]
+pub fn cells_hash(b: &Board) -> u64 {
+    b.cells()
+        .iter()
+        .filter(|c| !c.is_none())
+        .fold(0u64, |h, &c| {
+            h.wrapping_add(mix(0xabcdef ^ (c.0 as u64) << 40))
+        })
 }
 
 /// Exact canonical encoding: sorted free cells, then the non-empty columns in

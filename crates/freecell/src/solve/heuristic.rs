@@ -8,6 +8,7 @@
 //! for short solutions found fast; the estimate is not admissible.
 
 use crate::board::Board;
+use crate::card::Card;
 
 /// Tunable weights (tenths of a move).
 #[derive(Clone, Copy, Debug)]
@@ -42,26 +43,96 @@ pub fn estimate(b: &Board) -> u32 {
 /// Estimate with explicit weights.
 #[inline]
 pub fn estimate_with(b: &Board, w: &Weights) -> u32 {
+    let f = b.foundations();
+    let cols: u32 = b.columns().map(|col| column_term(col, f, w)).sum();
+    combine(b, cols, w)
+}
+
+/// The weighted part of the estimate that one column carries, given the
+/// foundations `f`: its blockers and the cards covering the next card of
+/// a suit. The estimate is [`combine`] of the sum of these over columns.
+#[inline]
+pub fn column_term(col: &[Card], f: [u8; 4], w: &Weights) -> u32 {
     let mut blockers = 0u32;
     let mut above_next = 0u32;
-    let f = b.foundations();
-    for col in b.columns() {
-        let mut low = [14u8; 4];
-        for (k, &c) in col.iter().enumerate() {
-            let s = c.suit() as usize;
-            let r = c.rank();
-            if low[s] < r {
-                blockers += 1;
-            }
-            low[s] = low[s].min(r);
-            if f[s] + 1 == r {
-                above_next += (col.len() - 1 - k) as u32;
-            }
+    let mut low = [14u8; 4];
+    let n = col.len();
+    for (k, &c) in col.iter().enumerate() {
+        let s = c.suit() as usize;
+        let r = c.rank();
+        blockers += (low[s] < r) as u32;
+        low[s] = low[s].min(r);
+        if f[s] + 1 == r {
+            above_next += (n - 1 - k) as u32;
         }
     }
+    blockers * w.blocker + above_next * w.next
+}
+
+/// The estimate from the sum of the column terms (see [`column_term`]).
+#[inline]
+pub fn combine(b: &Board, cols: u32, w: &Weights) -> u32 {
     let home = b.found_total();
     let used_cells = (b.ncells() - b.free_cells()) as u32;
     let empty = b.empty_cols() as u32;
-    ((52 - home) * w.home + blockers * w.blocker + above_next * w.next + used_cells * w.cell)
-        .saturating_sub(empty * w.empty)
+    ((52 - home) * w.home + cols + used_cells * w.cell).saturating_sub(empty * w.empty)
 }
+
+/// One stage of the fast mode's guided search (see [`GUIDED_STAGES`]).
+#[derive(Clone, Copy, Debug)]
+pub struct GuidedStage {
+    /// Name reported as the deciding stage.
+    pub name: &'static str,
+    /// Include the room-making compound moves.
+    pub full: bool,
+    /// Path-length weight (tenths of a move per move).
+    pub g_weight: u32,
+    /// Heuristic weights.
+    pub weights: Weights,
+    /// States stored before the next stage takes over.
+    pub node_limit: usize,
+}
+
+/// The guided stages, tried in order until one solves the deal. Tuned on
+/// Microsoft deals 1..3000 for the fewest states overall: a purely greedy
+/// search solves most deals within a few hundred states; the rest get a
+/// search that weighs path length too (shorter solutions, more states),
+/// then the full compound move set. Digs already go for the next
+/// foundation cards, so covering those costs little.
+pub const GUIDED_STAGES: [GuidedStage; 3] = [
+    GuidedStage {
+        name: "greedy guided",
+        full: false,
+        g_weight: 0,
+        weights: Weights {
+            home: 10,
+            blocker: 8,
+            next: 1,
+            cell: 5,
+            empty: 20,
+        },
+        node_limit: 1_000,
+    },
+    GuidedStage {
+        name: "guided",
+        full: false,
+        g_weight: 2,
+        weights: GUIDED_WEIGHTS,
+        node_limit: 20_000,
+    },
+    GuidedStage {
+        name: "guided full",
+        full: true,
+        g_weight: 2,
+        weights: GUIDED_WEIGHTS,
+        node_limit: 50_000,
+    },
+];
+
+const GUIDED_WEIGHTS: Weights = Weights {
+    home: 10,
+    blocker: 5,
+    next: 1,
+    cell: 5,
+    empty: 20,
+};

@@ -2,8 +2,10 @@
 //! search as fallback) and the reproduction mode of the published dataset
 //! method; plus shortening and replay verification.
 
+pub mod compound;
 pub mod exhaust;
 pub mod fast;
+pub mod guided;
 pub mod hash;
 pub mod heuristic;
 pub mod reproduce;
@@ -93,6 +95,9 @@ pub struct SolveOptions {
     pub moves: MoveMode,
     /// Make safe moves to the foundation automatically.
     pub auto: bool,
+    /// Run the guided stages (compound moves) before the complete ones;
+    /// false leaves only best-first, greedy and exhaustive search.
+    pub guided: bool,
     /// States stored by the best-first stage.
     pub node_limit: usize,
     /// Weight of the path length in the best-first priority, in tenths of
@@ -114,6 +119,7 @@ impl Default for SolveOptions {
             solver: SolverMode::Fast,
             moves: MoveMode::Sequence,
             auto: true,
+            guided: true,
             node_limit: 100_000,
             g_weight: 3,
             weights: heuristic::WEIGHTS,
@@ -147,7 +153,43 @@ pub struct SolveResult {
 pub fn solve(board: &Board, opts: &SolveOptions) -> Result<SolveResult, FreecellError> {
     let t0 = Instant::now();
     let (outcome, states, stage) = match opts.solver {
-        SolverMode::Fast => {
+        SolverMode::Fast => fast_mode(board, opts),
+        SolverMode::Reproduce => {
+            let (o, n) = reproduce::search(board, opts.moves, opts.auto, &opts.reproduce);
+            (o, n, "reproduce")
+        }
+    };
+    finish(board, opts, outcome, states, stage, t0)
+}
+
+/// The fast mode's stages: guided search over compound moves (restricted,
+/// then full set), then best-first over all sequence moves, a greedier
+/// best-first, and finally the exhaustive search that proves unsolvability.
+fn fast_mode(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'static str) {
+    let mut spent = 0;
+    if opts.guided {
+        for stage in &heuristic::GUIDED_STAGES {
+            let p = guided::Guided {
+                full: stage.full,
+                g_weight: stage.g_weight,
+                node_limit: stage.node_limit,
+                weights: stage.weights,
+            };
+            let (o, n) = guided::search(board, opts.auto, p);
+            spent += n;
+            if let Outcome::Solved(_) = o {
+                return (o, spent, stage.name);
+            }
+        }
+    }
+    let (o, n, stage) = complete_stages(board, opts);
+    (o, spent + n, stage)
+}
+
+/// Best-first over all sequence moves, then greedier, then exhaustive.
+fn complete_stages(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'static str) {
+    {
+        {
             let p = fast::BestFirst {
                 g_weight: opts.g_weight,
                 node_limit: opts.node_limit,
@@ -186,11 +228,18 @@ pub fn solve(board: &Board, opts: &SolveOptions) -> Result<SolveResult, Freecell
                 }
             }
         }
-        SolverMode::Reproduce => {
-            let (o, n) = reproduce::search(board, opts.moves, opts.auto, &opts.reproduce);
-            (o, n, "reproduce")
-        }
-    };
+    }
+}
+
+/// Shortens, converts and verifies a search outcome.
+fn finish(
+    board: &Board,
+    opts: &SolveOptions,
+    outcome: Outcome,
+    states: usize,
+    stage: &'static str,
+    t0: Instant,
+) -> Result<SolveResult, FreecellError> {
     let mut res = SolveResult {
         verdict: Verdict::Intractable,
         steps: Vec::new(),

@@ -11,7 +11,7 @@ use super::Step;
 use crate::board::Board;
 use crate::card::Card;
 use crate::error::FreecellError;
-use crate::moves::{Loc, Move, apply, apply_unchecked, check, moved_card};
+use crate::moves::{Loc, Move, apply, apply_unchecked, is_legal, moved_card};
 
 /// Replays `steps` from `start` with full legality checks; returns the final
 /// board or the first illegal step (as `(index, error)`).
@@ -27,7 +27,7 @@ pub fn replay(start: &Board, steps: &[Step]) -> Result<Board, (usize, FreecellEr
 pub fn solves(start: &Board, steps: &[Step]) -> bool {
     let mut b = start.clone();
     for s in steps {
-        if check(&b, s.mv).is_err() {
+        if !is_legal(&b, s.mv) {
             return false;
         }
         apply_unchecked(&mut b, s.mv);
@@ -74,9 +74,11 @@ fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
         }
         let c = cards[i];
         let next = (i + 1..cur.len()).find(|&j| cards[j] == c && cur[j].mv.count == mi.count);
-        let mut accepted: Option<Vec<Step>> = None;
+        // candidate edits of the tail cur[i..], checked without copying it
+        let tail = &cur[i..];
+        let mut accepted: Option<Edit> = None;
         if let Some(j) = next {
-            let mj = cur[j].mv;
+            let (mj, j) = (cur[j].mv, j - i);
             let merged = Step {
                 mv: Move {
                     from: mi.from,
@@ -85,31 +87,38 @@ fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
                 },
                 auto: false,
             };
-            let mut tried: Vec<Vec<Step>> = Vec::new();
+            let mut tried: [Option<Edit>; 3] = [None; 3];
             if mj.to == mi.from {
-                let mut v = cur[i..].to_vec();
-                v.remove(j - i);
-                v.remove(0);
-                tried.push(v);
+                tried[0] = Some(Edit {
+                    skip: [0, j],
+                    put: None,
+                });
             }
             if merged.mv.from != merged.mv.to {
-                let mut v = cur[i..].to_vec();
-                v[0] = merged;
-                v.remove(j - i);
-                tried.push(v);
-                let mut v = cur[i..].to_vec();
-                v[j - i] = merged;
-                v.remove(0);
-                tried.push(v);
+                tried[1] = Some(Edit {
+                    skip: [j, j],
+                    put: Some((0, merged)),
+                });
+                tried[2] = Some(Edit {
+                    skip: [0, 0],
+                    put: Some((j, merged)),
+                });
             }
-            accepted = tried.into_iter().find(|v| solves(&boards[i], v));
+            accepted = tried
+                .into_iter()
+                .flatten()
+                .find(|e| e.solves(&boards[i], tail));
         }
         if accepted.is_none() {
-            let v = cur[i + 1..].to_vec();
-            if solves(&boards[i], &v) {
-                accepted = Some(v);
+            let drop = Edit {
+                skip: [0, 0],
+                put: None,
+            };
+            if drop.solves(&boards[i], tail) {
+                accepted = Some(drop);
             }
         }
+        let accepted = accepted.map(|e| e.apply(tail));
         match accepted {
             Some(tail) => {
                 cur.truncate(i);
@@ -124,4 +133,46 @@ fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
         }
     }
     cur
+}
+
+/// An edit of a move list: steps to leave out and one step to replace.
+#[derive(Clone, Copy)]
+struct Edit {
+    skip: [usize; 2],
+    put: Option<(usize, Step)>,
+}
+
+impl Edit {
+    fn step(&self, k: usize, s: Step) -> Option<Step> {
+        if self.skip.contains(&k) {
+            return None;
+        }
+        match self.put {
+            Some((at, r)) if at == k => Some(r),
+            _ => Some(s),
+        }
+    }
+
+    /// True when the edited `steps` replay legally from `start` to a
+    /// solved board.
+    fn solves(&self, start: &Board, steps: &[Step]) -> bool {
+        let mut b = start.clone();
+        for (k, &s) in steps.iter().enumerate() {
+            if let Some(s) = self.step(k, s) {
+                if !is_legal(&b, s.mv) {
+                    return false;
+                }
+                apply_unchecked(&mut b, s.mv);
+            }
+        }
+        b.is_solved()
+    }
+
+    fn apply(&self, steps: &[Step]) -> Vec<Step> {
+        steps
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &s)| self.step(k, s))
+            .collect()
+    }
 }
