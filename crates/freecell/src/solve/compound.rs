@@ -67,7 +67,6 @@ pub fn for_each_compound(b: &Board, full: bool, mut f: impl FnMut(&[Move], &mut 
 
 /// Appends the compound moves of `b` to `list`, in the search's preferred
 /// order. `full` adds the room-making moves.
-#[inline(never)]
 pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
     let mut scratch: Vec<Move> = Vec::with_capacity(16);
     let scratch = &mut scratch;

@@ -76,7 +76,7 @@ fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
         let next = (i + 1..cur.len()).find(|&j| cards[j] == c && cur[j].mv.count == mi.count);
         // candidate edits of the tail cur[i..], checked without copying it
         let tail = &cur[i..];
-        let mut accepted: Option<Edit> = None;
+        let mut accepted: Option<(Edit, bool)> = None;
         if let Some(j) = next {
             let (mj, j) = (cur[j].mv, j - i);
             let merged = Step {
@@ -92,35 +92,51 @@ fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
                 tried[0] = Some(Edit {
                     skip: [0, j],
                     put: None,
+                    horizon: j,
                 });
             }
             if merged.mv.from != merged.mv.to {
                 tried[1] = Some(Edit {
                     skip: [j, j],
                     put: Some((0, merged)),
+                    horizon: j,
                 });
                 tried[2] = Some(Edit {
                     skip: [0, 0],
                     put: Some((j, merged)),
+                    horizon: j,
                 });
             }
             accepted = tried
                 .into_iter()
                 .flatten()
-                .find(|e| e.solves(&boards[i], tail));
+                .find_map(|e| e.check(&boards, i, tail).map(|met| (e, met)));
         }
-        if accepted.is_none() {
+        // a plain drop can only work when the card's next move (if any)
+        // takes it home: otherwise that move would start from the wrong place
+        let home_next = next.is_none_or(|j| cur[j].mv.to == Loc::Found);
+        if accepted.is_none() && home_next {
             let drop = Edit {
                 skip: [0, 0],
                 put: None,
+                horizon: tail.len() - 1,
             };
-            if drop.solves(&boards[i], tail) {
-                accepted = Some(drop);
-            }
+            accepted = drop.check(&boards, i, tail).map(|met| (drop, met));
         }
-        let accepted = accepted.map(|e| e.apply(tail));
         match accepted {
-            Some(tail) => {
+            Some((e, true)) => {
+                // the edited moves rejoin the old trajectory after the
+                // horizon: only the boards up to there change
+                let end = i + e.horizon + 1;
+                let seg = e.apply(&cur[i..end]);
+                let (b2, c2) = trace(&boards[i], &seg);
+                let n = seg.len();
+                cur.splice(i..end, seg);
+                boards.splice(i..end, b2.into_iter().take(n));
+                cards.splice(i..end, c2);
+            }
+            Some((e, false)) => {
+                let tail = e.apply(&cur[i..]);
                 cur.truncate(i);
                 cur.extend(tail);
                 let (b2, c2) = trace(&boards[i], &cur[i..]);
@@ -140,6 +156,8 @@ fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
 struct Edit {
     skip: [usize; 2],
     put: Option<(usize, Step)>,
+    /// The last step the edit touches.
+    horizon: usize,
 }
 
 impl Edit {
@@ -153,19 +171,24 @@ impl Edit {
         }
     }
 
-    /// True when the edited `steps` replay legally from `start` to a
-    /// solved board.
-    fn solves(&self, start: &Board, steps: &[Step]) -> bool {
-        let mut b = start.clone();
-        for (k, &s) in steps.iter().enumerate() {
+    /// Replays the edited `tail` (the steps from `i` on) from `boards[i]`,
+    /// the boards along the unedited moves. `Some(true)`: legal up to the
+    /// horizon and back on the old trajectory there, so the rest is known to
+    /// work; `Some(false)`: legal and solving by a full replay; `None`: not.
+    fn check(&self, boards: &[Board], i: usize, tail: &[Step]) -> Option<bool> {
+        let mut b = boards[i].clone();
+        for (k, &s) in tail.iter().enumerate() {
             if let Some(s) = self.step(k, s) {
                 if !is_legal(&b, s.mv) {
-                    return false;
+                    return None;
                 }
                 apply_unchecked(&mut b, s.mv);
             }
+            if k == self.horizon && k + 1 < tail.len() && b == boards[i + k + 1] {
+                return Some(true);
+            }
         }
-        b.is_solved()
+        b.is_solved().then_some(false)
     }
 
     fn apply(&self, steps: &[Step]) -> Vec<Step> {
