@@ -213,12 +213,14 @@ impl Board {
     /// the last column), in one pass.
     #[inline]
     pub fn tops(&self) -> [Option<Card>; MAX_COLS] {
+        // byte k of the product is the end of column k (see `start`)
+        let ends = u128::from_le_bytes(self.lens)
+            .wrapping_mul(u128::MAX / 255)
+            .to_le_bytes();
         let mut out = [None; MAX_COLS];
-        let mut end = 0usize;
-        for (t, &l) in out.iter_mut().zip(&self.lens[..self.ncols as usize]) {
-            end += l as usize;
-            if l > 0 {
-                *t = Some(self.cards[end - 1]);
+        for k in 0..self.ncols as usize {
+            if self.lens[k] > 0 {
+                out[k] = Some(self.cards[ends[k] as usize - 1]);
             }
         }
         out

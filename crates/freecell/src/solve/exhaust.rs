@@ -6,7 +6,7 @@
 //! collision cannot fake a proof. Children are tried best estimate first so
 //! that solvable deals end quickly.
 
-use super::hash::exact_key;
+use super::hash::{EXACT_KEY_LEN, exact_key};
 use super::heuristic::estimate;
 use super::{Outcome, Step};
 use crate::board::Board;
@@ -30,7 +30,7 @@ pub fn search(start: &Board, mode: MoveMode, auto: bool, limit: usize) -> (Outco
     if root.is_solved() {
         return (Outcome::Solved(path), 1);
     }
-    let mut seen: HashSet<Box<[u8]>> = HashSet::new();
+    let mut seen: HashSet<[u8; EXACT_KEY_LEN]> = HashSet::new();
     seen.insert(exact_key(&root));
     let mut stack = vec![expand(&root, mode, auto, &mut seen, path.len())];
     while let Some(top) = stack.last_mut() {
@@ -58,7 +58,7 @@ fn expand(
     b: &Board,
     mode: MoveMode,
     auto: bool,
-    seen: &mut HashSet<Box<[u8]>>,
+    seen: &mut HashSet<[u8; EXACT_KEY_LEN]>,
     path_len: usize,
 ) -> Frame {
     let mut moves: Vec<Move> = Vec::new();

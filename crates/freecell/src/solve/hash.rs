@@ -59,22 +59,37 @@ pub fn cells_hash(b: &Board) -> u64 {
         })
 }
 
-/// Exact canonical encoding: sorted free cells, then the non-empty columns in
-/// sorted order, each terminated by 0.
-pub fn exact_key(b: &Board) -> Box<[u8]> {
-    let mut cells: Vec<u8> = b.cells().iter().map(|c| c.0).filter(|&c| c != 0).collect();
-    cells.sort_unstable();
-    let mut cols: Vec<&[crate::card::Card]> = (0..b.ncols())
-        .map(|i| b.col(i))
-        .filter(|c| !c.is_empty())
-        .collect();
-    cols.sort_unstable();
-    let mut key = Vec::with_capacity(cells.len() + 1 + 52 + cols.len());
-    key.extend_from_slice(&cells);
-    key.push(0);
-    for col in cols {
-        key.extend(col.iter().map(|c| c.0));
-        key.push(0);
+/// Longest [`exact_key`]: eight cells, a separator, 52 cards and sixteen
+/// column terminators.
+pub const EXACT_KEY_LEN: usize = crate::board::MAX_CELLS + 1 + 52 + crate::board::MAX_COLS;
+
+/// Exact canonical encoding: sorted free cells, 0, then the non-empty
+/// columns in sorted order, each terminated by 0; zero-padded. Cards are
+/// never 0 and empty columns are left out, so the padding cannot make two
+/// boards of one layout look alike.
+pub fn exact_key(b: &Board) -> [u8; EXACT_KEY_LEN] {
+    let mut key = [0u8; EXACT_KEY_LEN];
+    let mut cells = [0u8; crate::board::MAX_CELLS];
+    let mut n = 0;
+    for c in b.cells().iter().filter(|c| !c.is_none()) {
+        cells[n] = c.0;
+        n += 1;
     }
-    key.into_boxed_slice()
+    cells[..n].sort_unstable();
+    key[..n].copy_from_slice(&cells[..n]);
+    let mut at = n + 1;
+    let mut cols: [&[Card]; crate::board::MAX_COLS] = [&[]; crate::board::MAX_COLS];
+    let mut ncols = 0;
+    for col in b.columns().filter(|c| !c.is_empty()) {
+        cols[ncols] = col;
+        ncols += 1;
+    }
+    cols[..ncols].sort_unstable();
+    for col in &cols[..ncols] {
+        for (k, c) in col.iter().enumerate() {
+            key[at + k] = c.0;
+        }
+        at += col.len() + 1;
+    }
+    key
 }

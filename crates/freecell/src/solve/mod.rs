@@ -177,8 +177,17 @@ fn fast_mode(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'static st
             };
             let (o, n) = guided::search(board, opts.auto, p);
             spent += n;
-            if let Outcome::Solved(_) = o {
-                return (o, spent, stage.name);
+            match o {
+                Outcome::Solved(_) => return (o, spent, stage.name),
+                // the full compound set includes every sequence move, so
+                // best-first would only search the same space again: go
+                // straight to the exact proof
+                Outcome::Exhausted if stage.full => {
+                    let (o, n) =
+                        exhaust::search(board, MoveMode::Sequence, opts.auto, opts.exhaust_limit);
+                    return (o, spent + n, "exhaustive");
+                }
+                _ => {}
             }
         }
     }
