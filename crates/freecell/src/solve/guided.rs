@@ -10,11 +10,11 @@
 
 use super::compound::{CompoundList, compounds};
 use super::fast::IdMap;
-use super::hash::{canon_hash, cells_hash, column_hash};
+use super::hash::{cells_hash, column_hash};
 use super::heuristic::{Weights, column_term, combine};
 use super::{Outcome, Step};
 use crate::board::{Board, MAX_COLS};
-use crate::moves::{Loc, Move, apply_unchecked, run_auto_moves};
+use crate::moves::{Loc, Move, apply_unchecked, is_safe_to_found, run_auto_moves};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -54,7 +54,9 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
         return (Outcome::Solved(steps), 1);
     }
     let mut seen: IdMap<u16> = IdMap::default();
-    let root_hash = canon_hash(&root);
+    let root_shares = Shares::of(&root, &p.weights);
+    let root_hash = root_shares.hash(&root);
+    let mut shares = vec![root_shares];
     seen.insert(root_hash, 0);
     let mut nodes = vec![Node {
         board: root,
@@ -76,7 +78,7 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
         let g = node.g;
         list.clear();
         compounds(&board, p.full, &mut list);
-        let parent = Shares::of(&board, &p.weights);
+        let parent = shares[idx as usize];
         for k in 0..list.len() {
             let ms = list.get(k);
             let mut child = board.clone();
@@ -85,11 +87,12 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
             }
             autos.clear();
             if auto {
-                run_auto_moves(&mut child, &mut autos);
+                auto_moves_after(&board, &mut child, ms, &mut autos);
             }
             let cg = g.saturating_add(ms.len() as u16);
             let changed = touched(ms) | touched(&autos);
-            let (h, terms) = parent.child(&board, &child, changed, &p.weights);
+            let child_shares = parent.child(&board, &child, changed, &p.weights);
+            let h = child_shares.hash(&child);
             match seen.get_mut(&h) {
                 Some(best) if *best <= cg => continue,
                 Some(best) => *best = cg,
@@ -101,6 +104,7 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
             steps.extend(ms.iter().map(|&mv| Step { mv, auto: false }));
             steps.extend(autos.iter().map(|&mv| Step { mv, auto: true }));
             let id = nodes.len() as u32;
+            shares.push(child_shares);
             nodes.push(Node {
                 board: child,
                 parent: idx,
@@ -116,7 +120,7 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
             if nodes.len() >= p.node_limit {
                 return (Outcome::Limit, nodes.len());
             }
-            let f = cg as u32 * p.g_weight + combine(child, terms, &p.weights);
+            let f = cg as u32 * p.g_weight + combine(child, child_shares.term_sum, &p.weights);
             open.push((Reverse(f), id));
         }
     }
@@ -125,6 +129,7 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
 
 /// A board's per-column shares of the hash and of the estimate, so that a
 /// child's values follow from the few columns its move touched.
+#[derive(Clone, Copy)]
 struct Shares {
     hash: [u64; MAX_COLS],
     term: [u32; MAX_COLS],
@@ -150,29 +155,66 @@ impl Shares {
         s
     }
 
-    /// The canonical hash and the column-term sum of `child`, which differs
-    /// from `parent` (whose shares these are) only in the `changed` columns,
-    /// its free cells and its foundations.
-    fn child(&self, parent: &Board, child: &Board, changed: u32, w: &Weights) -> (u64, u32) {
+    /// The shares of `child`, which differs from `parent` (whose shares
+    /// these are) only in the `changed` columns, its free cells and its
+    /// foundations (a foundation change moves every column's term).
+    fn child(&self, parent: &Board, child: &Board, changed: u32, w: &Weights) -> Shares {
         let f = child.foundations();
         let same_found = f == parent.foundations();
-        let mut hash = self.hash_sum.wrapping_add(cells_hash(child));
-        let mut term = if same_found { self.term_sum } else { 0 };
+        let mut s = *self;
         for (c, col) in child.columns().enumerate() {
             if changed >> c & 1 == 1 {
-                hash = hash
-                    .wrapping_sub(self.hash[c])
-                    .wrapping_add(column_hash(col));
+                let h = column_hash(col);
+                s.hash_sum = s.hash_sum.wrapping_sub(s.hash[c]).wrapping_add(h);
+                s.hash[c] = h;
                 if same_found {
-                    term = term - self.term[c] + column_term(col, f, w);
+                    let t = column_term(col, f, w);
+                    s.term_sum = s.term_sum - s.term[c] + t;
+                    s.term[c] = t;
                 }
             }
             if !same_found {
-                term += column_term(col, f, w);
+                s.term[c] = column_term(col, f, w);
             }
         }
-        (hash, term)
+        if !same_found {
+            s.term_sum = s.term.iter().sum();
+        }
+        s
     }
+
+    /// The canonical hash of `b`, whose shares these are.
+    fn hash(&self, b: &Board) -> u64 {
+        self.hash_sum.wrapping_add(cells_hash(b))
+    }
+}
+
+/// Makes the safe foundation moves of `child`, reached from `parent` (on
+/// which none was left) by `moves`. While the foundations stand still only
+/// the cards the moves exposed can have become safe, so only the touched
+/// columns are looked at; after the first foundation change, everything.
+fn auto_moves_after(parent: &Board, child: &mut Board, moves: &[Move], out: &mut Vec<Move>) {
+    if child.foundations() == parent.foundations() {
+        // (a dig can put cards into the cells that were never exposed)
+        let cell = child
+            .cells()
+            .iter()
+            .position(|&c| !c.is_none() && is_safe_to_found(child, c));
+        let touched = touched(moves);
+        let m = match cell {
+            Some(i) => Move::one(Loc::Cell(i as u8), Loc::Found),
+            None => {
+                let first = (0..child.ncols())
+                    .filter(|&c| touched >> c & 1 == 1)
+                    .find(|&c| child.top(c).is_some_and(|t| is_safe_to_found(child, t)));
+                let Some(c) = first else { return };
+                Move::one(Loc::Col(c as u8), Loc::Found)
+            }
+        };
+        apply_unchecked(child, m);
+        out.push(m);
+    }
+    run_auto_moves(child, out);
 }
 
 /// Bit set of the columns that `moves` take from or put on.
