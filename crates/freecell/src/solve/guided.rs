@@ -53,10 +53,13 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
     if root.is_solved() {
         return (Outcome::Solved(steps), 1);
     }
-    let mut seen: IdMap<u16> = IdMap::default();
+    // most searches end within a thousand states: reserve that much at once
+    let room = p.node_limit.min(1024);
+    let mut seen: IdMap<u16> = IdMap::with_capacity_and_hasher(room, Default::default());
     let root_shares = Shares::of(&root, &p.weights);
     let root_hash = root_shares.hash(&root);
-    let mut shares = vec![root_shares];
+    let mut shares = Vec::with_capacity(room);
+    shares.push(root_shares);
     seen.insert(root_hash, 0);
     let mut nodes = vec![Node {
         board: root,
@@ -66,7 +69,9 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
         g: 0,
         hash: root_hash,
     }];
-    let mut open = BinaryHeap::new();
+    nodes.reserve(room);
+    steps.reserve(room * 3);
+    let mut open = BinaryHeap::with_capacity(room);
     open.push((Reverse(0u32), 0u32));
     let mut list = CompoundList::default();
     while let Some((_, idx)) = open.pop() {
