@@ -157,6 +157,12 @@ impl View<'_> {
             scratch.push(last);
             f(scratch);
         };
+        // most columns hide no card that could go home or onto a parent
+        let wanted =
+            |c: Card| b.found(c.suit()) + 1 == c.rank() || parent_cols(c, top_col).any(|d| d != s);
+        if !col[..len - run].iter().any(|&c| wanted(c)) {
+            return;
+        }
         // Clearing whole natural runs from the top, run by run, stops at the
         // first run that has nowhere to go; a dig that must clear that run
         // entirely would fail the same way, so keeps below `lowest` are skipped.
