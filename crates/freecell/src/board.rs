@@ -167,21 +167,19 @@ impl Board {
     pub fn cells(&self) -> &[Card] {
         &self.cells[..self.ncells as usize]
     }
+    /// Where column `col` (< `MAX_COLS`) starts in `cards`.
     #[inline]
     fn start(&self, col: usize) -> usize {
         // byte-wise prefix sum in one multiply: the lengths sum to at most
-        // 52, so no byte of the running sum overflows into the next
-        let x = u128::from_le_bytes(self.lens);
-        let mask = if col >= MAX_COLS {
-            u128::MAX
-        } else {
-            (1u128 << (8 * col)) - 1
-        };
-        ((x & mask).wrapping_mul(u128::MAX / 255) >> 120) as usize
+        // 52, so no byte of the running sum overflows into the next; shifted
+        // by one byte, byte `col` of the product sums the columns before it
+        let x = u128::from_le_bytes(self.lens) << 8;
+        (x.wrapping_mul(u128::MAX / 255) >> (8 * (col & (MAX_COLS - 1)))) as u8 as usize
     }
+    /// Cards in all columns.
     #[inline]
     fn total(&self) -> usize {
-        self.start(self.ncols as usize)
+        (u128::from_le_bytes(self.lens).wrapping_mul(u128::MAX / 255) >> 120) as usize
     }
     /// Column `col`, deepest card first, exposed card last.
     #[inline]
@@ -291,5 +289,44 @@ impl Board {
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", crate::text::format_board(self, true))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Column slices, exposed cards and card moves stay right in the widest
+    /// layout (16 columns), where the prefix-sum arithmetic is tightest.
+    #[test]
+    fn sixteen_columns_keep_their_cards() {
+        let deck: Vec<Card> = (0..52).map(Card::from_index).collect();
+        // column k holds 3 or 4 cards: 4 * 4 + 12 * 3 = 52
+        let mut cols: Vec<Vec<Card>> = Vec::new();
+        let mut at = 0;
+        for k in 0..16 {
+            let n = if k < 4 { 4 } else { 3 };
+            cols.push(deck[at..at + n].to_vec());
+            at += n;
+        }
+        let layout = Layout { cols: 16, cells: 4 };
+        let mut b = Board::from_parts(layout, [0; 4], &[], &cols).unwrap();
+        for (k, col) in cols.iter().enumerate() {
+            assert_eq!(b.col(k), &col[..], "column {k}");
+            assert_eq!(b.top(k), col.last().copied());
+            assert_eq!(b.tops()[k], col.last().copied());
+        }
+        // move two cards from the last column onto the first and back
+        let mut buf = [Card::NONE; 52];
+        b.take(15, 2, &mut buf);
+        b.put(0, &buf[..2]);
+        assert_eq!(b.col(15), &cols[15][..1]);
+        assert_eq!(&b.col(0)[4..], &cols[15][1..]);
+        assert_eq!(b.total(), 52);
+        b.take(0, 2, &mut buf);
+        b.put(15, &buf[..2]);
+        let again: Vec<&[Card]> = b.columns().collect();
+        let want: Vec<&[Card]> = cols.iter().map(|c| &c[..]).collect();
+        assert_eq!(again, want);
     }
 }

@@ -62,9 +62,7 @@ pub fn column_term(col: &[Card], f: [u8; 4], w: &Weights) -> u32 {
         let r = c.rank();
         blockers += (low[s] < r) as u32;
         low[s] = low[s].min(r);
-        if f[s] + 1 == r {
-            above_next += (n - 1 - k) as u32;
-        }
+        above_next += (f[s] + 1 == r) as u32 * (n - 1 - k) as u32;
     }
     blockers * w.blocker + above_next * w.next
 }
