@@ -23,6 +23,8 @@ use crate::moves::{Loc, Move, apply_unchecked, capacity};
 pub struct CompoundList {
     moves: Vec<Move>,
     ends: Vec<u32>,
+    /// Working space of the generator, kept to save allocations.
+    scratch: Vec<Move>,
 }
 
 impl CompoundList {
@@ -68,18 +70,14 @@ pub fn for_each_compound(b: &Board, full: bool, mut f: impl FnMut(&[Move], &mut 
 /// Appends the compound moves of `b` to `list`, in the search's preferred
 /// order. `full` adds the room-making moves.
 pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
-    let mut scratch: Vec<Move> = Vec::with_capacity(16);
-    let scratch = &mut scratch;
+    let mut scratch = std::mem::take(&mut list.scratch);
+    scratch.clear();
     let mut f = |ms: &[Move]| list.push(ms);
     let nc = b.ncols();
     let tops = b.tops();
     let one = |m: Move, f: &mut dyn FnMut(&[Move])| f(&[m]);
-    let mut top_col = [u8::MAX; 64];
-    for (d, t) in tops.iter().enumerate().take(nc) {
-        if let Some(t) = t {
-            top_col[t.0 as usize] = d as u8;
-        }
-    }
+    let room = Room::of(b, &tops);
+    let top_col = &room.top_col;
     let next_home = |c: Card| b.found(c.suit()) + 1 == c.rank();
     for (i, &c) in b.cells().iter().enumerate() {
         if !c.is_none() && next_home(c) {
@@ -97,11 +95,11 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
         if c.is_none() {
             continue;
         }
-        for d in parent_cols(c, &top_col) {
+        for d in parent_cols(c, top_col) {
             one(Move::one(Loc::Cell(i as u8), Loc::Col(d as u8)), &mut f);
         }
     }
-    let cap = capacity(b, false);
+    let cap = room.capacity(false);
     let mut cols: [&[Card]; MAX_COLS] = [&[]; MAX_COLS];
     let mut runs = [0usize; MAX_COLS];
     for (s, col) in b.columns().enumerate() {
@@ -112,7 +110,7 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
         let col = cols[s];
         let len = col.len();
         for k in 1..=runs[s].min(cap) {
-            for d in parent_cols(col[len - k], &top_col) {
+            for d in parent_cols(col[len - k], top_col) {
                 if d != s {
                     let m = Move {
                         from: Loc::Col(s as u8),
@@ -124,16 +122,16 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
             }
         }
     }
-    let room = Room::of(b, &tops);
     let view = View { room, board: b };
     for s in 0..nc {
         if cols[s].len() >= 2 {
-            view.digs(s, cols[s], runs[s], scratch, &mut f);
+            view.digs(s, cols[s], runs[s], &mut scratch, &mut f);
         }
     }
     if full {
         room_moves(b, &tops, &one, &mut f);
     }
+    list.scratch = scratch;
 }
 
 /// The digs of column `s`: for each card below the exposed run, nearest
@@ -178,7 +176,7 @@ impl View<'_> {
                 if a == 0 {
                     break 0;
                 }
-                if !r.plan_clear(&col[..top], s, a, usize::MAX, scratch) {
+                if !r.place_run(s, col[a], col[top - 1], top - a, usize::MAX, scratch) {
                     break a + 1;
                 }
                 top = a;
@@ -356,8 +354,7 @@ impl Room {
     }
 
     /// Plans the removal of the cards of column `s` (holding `col`) above
-    /// its first `keep`, run by run from the top: onto a parent (never
-    /// column `avoid`), else into free cells, else into an empty column.
+    /// its first `keep`, run by run from the top (see [`Room::place_run`]).
     /// Appends the moves and returns true when every run found a place.
     fn plan_clear(
         &mut self,
@@ -368,45 +365,64 @@ impl Room {
         out: &mut Vec<Move>,
     ) -> bool {
         let mut len = col.len();
-        let from = Loc::Col(s as u8);
-        let avoid_bit = if avoid < MAX_COLS { 1u16 << avoid } else { 0 };
         while len > keep {
             let mut run = 1;
             while run < len - keep && col[len - run].fits_on(col[len - run - 1]) {
                 run += 1;
             }
-            let base = col[len - run];
-            let top = col[len - 1];
-            let parent = parent_cols(base, &self.top_col).find(|&p| p != s && p != avoid);
-            if let Some(p) = parent
-                && run <= self.capacity(false)
-            {
-                out.push(Move {
-                    from,
-                    to: Loc::Col(p as u8),
-                    count: run as u8,
-                });
-                self.land(p, top);
-            } else if run <= self.free() {
-                for _ in 0..run {
-                    let cell = (!self.taken).trailing_zeros() as u8;
-                    self.taken |= 1 << cell;
-                    out.push(Move::one(from, Loc::Cell(cell)));
-                }
-            } else if self.empty & !avoid_bit != 0 && run <= self.capacity(true) {
-                let e = (self.empty & !avoid_bit).trailing_zeros() as usize;
-                out.push(Move {
-                    from,
-                    to: Loc::Col(e as u8),
-                    count: run as u8,
-                });
-                self.land(e, top);
-            } else {
+            if !self.place_run(s, col[len - run], col[len - 1], run, avoid, out) {
                 return false;
             }
             len -= run;
         }
         true
+    }
+
+    /// Plans moving the exposed `run` cards of column `s` (from `base` up
+    /// to `top`) away: onto a parent (never column `avoid`), else into free
+    /// cells, else into an empty column. False when none has room.
+    fn place_run(
+        &mut self,
+        s: usize,
+        base: Card,
+        top: Card,
+        run: usize,
+        avoid: usize,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let from = Loc::Col(s as u8);
+        let parent = parent_cols(base, &self.top_col).find(|&p| p != s && p != avoid);
+        if let Some(p) = parent
+            && run <= self.capacity(false)
+        {
+            out.push(Move {
+                from,
+                to: Loc::Col(p as u8),
+                count: run as u8,
+            });
+            self.land(p, top);
+            return true;
+        }
+        if run <= self.free() {
+            for _ in 0..run {
+                let cell = (!self.taken).trailing_zeros() as u8;
+                self.taken |= 1 << cell;
+                out.push(Move::one(from, Loc::Cell(cell)));
+            }
+            return true;
+        }
+        let avoid_bit = if avoid < MAX_COLS { 1u16 << avoid } else { 0 };
+        if self.empty & !avoid_bit != 0 && run <= self.capacity(true) {
+            let e = (self.empty & !avoid_bit).trailing_zeros() as usize;
+            out.push(Move {
+                from,
+                to: Loc::Col(e as u8),
+                count: run as u8,
+            });
+            self.land(e, top);
+            return true;
+        }
+        false
     }
 }
 

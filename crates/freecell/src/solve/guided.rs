@@ -167,24 +167,30 @@ impl Shares {
         let f = child.foundations();
         let same_found = f == parent.foundations();
         let mut s = *self;
+        if same_found {
+            let mut bits = changed;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let col = child.col(c);
+                let h = column_hash(col);
+                s.hash_sum = s.hash_sum.wrapping_sub(s.hash[c]).wrapping_add(h);
+                s.hash[c] = h;
+                let t = column_term(col, f, w);
+                s.term_sum = s.term_sum - s.term[c] + t;
+                s.term[c] = t;
+            }
+            return s;
+        }
         for (c, col) in child.columns().enumerate() {
             if changed >> c & 1 == 1 {
                 let h = column_hash(col);
                 s.hash_sum = s.hash_sum.wrapping_sub(s.hash[c]).wrapping_add(h);
                 s.hash[c] = h;
-                if same_found {
-                    let t = column_term(col, f, w);
-                    s.term_sum = s.term_sum - s.term[c] + t;
-                    s.term[c] = t;
-                }
             }
-            if !same_found {
-                s.term[c] = column_term(col, f, w);
-            }
+            s.term[c] = column_term(col, f, w);
         }
-        if !same_found {
-            s.term_sum = s.term.iter().sum();
-        }
+        s.term_sum = s.term.iter().sum();
         s
     }
 
