@@ -263,6 +263,8 @@ impl Board {
         let total = self.total();
         out[..n].copy_from_slice(&self.cards[end - n..end]);
         self.cards.copy_within(end..total, end - n);
+        // slots past the last card stay empty, so equal positions are equal
+        self.cards[total - n..total].fill(Card::NONE);
         self.lens[col] -= n as u8;
     }
     /// Puts `cards` (bottom first) on top of `col`.
@@ -328,5 +330,7 @@ mod tests {
         let again: Vec<&[Card]> = b.columns().collect();
         let want: Vec<&[Card]> = cols.iter().map(|c| &c[..]).collect();
         assert_eq!(again, want);
+        // the same position reached by moves equals the one built directly
+        assert_eq!(b, Board::from_parts(layout, [0; 4], &[], &cols).unwrap());
     }
 }
