@@ -157,7 +157,7 @@ impl View<'_> {
         };
         // most columns hide no card that could go home or onto a parent
         let wanted =
-            |c: Card| b.found(c.suit()) + 1 == c.rank() || parent_cols(c, top_col).any(|d| d != s);
+            |c: Card| b.found(c.suit()) + 1 == c.rank() || parent_mask(c, top_col) & !(1 << s) != 0;
         if !col[..len - run].iter().any(|&c| wanted(c)) {
             return;
         }
@@ -238,19 +238,36 @@ fn run_len(col: &[Card]) -> usize {
 
 /// The columns (in increasing order) whose exposed card `c` may go on;
 /// `top_col` maps a card to the column it tops.
-fn parent_cols(c: Card, top_col: &[u8; 64]) -> impl Iterator<Item = usize> {
+fn parent_cols(c: Card, top_col: &[u8; 64]) -> Bits {
+    Bits(parent_mask(c, top_col))
+}
+
+/// The bit set of the columns whose exposed card `c` may go on.
+#[inline]
+fn parent_mask(c: Card, top_col: &[u8; 64]) -> u32 {
     let r = c.rank() + 1;
-    let (s1, s2) = if c.is_red() { (0, 3) } else { (1, 2) };
-    let (mut a, mut b) = (u8::MAX, u8::MAX);
-    if r <= 13 {
-        a = top_col[Card::new(r, s1).0 as usize];
-        b = top_col[Card::new(r, s2).0 as usize];
+    if r > 13 {
+        return 0;
     }
-    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-    [lo, hi]
-        .into_iter()
-        .filter(|&d| d != u8::MAX)
-        .map(usize::from)
+    let (s1, s2) = if c.is_red() { (0, 3) } else { (1, 2) };
+    let bit = |d: u8| 1u32.checked_shl(d as u32).unwrap_or(0);
+    bit(top_col[Card::new(r, s1).0 as usize]) | bit(top_col[Card::new(r, s2).0 as usize])
+}
+
+/// The members of a bit set, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let d = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(d)
+    }
 }
 
 /// Moves to an empty column or a free cell (the full set only).
@@ -391,7 +408,9 @@ impl Room {
         out: &mut Vec<Move>,
     ) -> bool {
         let from = Loc::Col(s as u8);
-        let parent = parent_cols(base, &self.top_col).find(|&p| p != s && p != avoid);
+        let avoid_bit = if avoid < MAX_COLS { 1u32 << avoid } else { 0 };
+        let parents = parent_mask(base, &self.top_col) & !(1 << s) & !avoid_bit;
+        let parent = Bits(parents).next();
         if let Some(p) = parent
             && run <= self.capacity(false)
         {
@@ -411,7 +430,7 @@ impl Room {
             }
             return true;
         }
-        let avoid_bit = if avoid < MAX_COLS { 1u16 << avoid } else { 0 };
+        let avoid_bit = avoid_bit as u16;
         if self.empty & !avoid_bit != 0 && run <= self.capacity(true) {
             let e = (self.empty & !avoid_bit).trailing_zeros() as usize;
             out.push(Move {
