@@ -84,8 +84,21 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
         list.clear();
         compounds(&board, p.full, &mut list);
         let parent = shares[idx as usize];
+        // a single move straight back leads to the grandparent: known, and
+        // reached more cheaply, so it is skipped before being built
+        let came_by = {
+            let n = &nodes[idx as usize];
+            (n.nsteps == 1).then(|| steps[n.steps as usize].mv)
+        };
         for k in 0..list.len() {
             let ms = list.get(k);
+            if let ([m], Some(last)) = (ms, came_by)
+                && m.from == last.to
+                && m.to == last.from
+                && m.count == last.count
+            {
+                continue;
+            }
             let mut child = board.clone();
             for &m in ms {
                 apply_unchecked(&mut child, m);
