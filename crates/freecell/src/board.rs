@@ -276,6 +276,26 @@ impl Board {
         self.cards[end..end + n].copy_from_slice(cards);
         self.lens[col] += n as u8;
     }
+    /// Moves the top `n` cards of column `s` onto column `d` (`s != d`):
+    /// only the cards between the two columns shift.
+    pub(crate) fn move_cards(&mut self, s: usize, d: usize, n: usize) {
+        let end_s = self.start(s) + self.lens[s] as usize;
+        let end_d = self.start(d) + self.lens[d] as usize;
+        let mut run = [Card::NONE; 16];
+        if s < d {
+            // [end_s - n, end_s) is the run; what follows up to end_d slides down
+            run[..n].copy_from_slice(&self.cards[end_s - n..end_s]);
+            self.cards.copy_within(end_s..end_d, end_s - n);
+            self.cards[end_d - n..end_d].copy_from_slice(&run[..n]);
+        } else {
+            // what lies from end_d up to the run slides up over it
+            run[..n].copy_from_slice(&self.cards[end_s - n..end_s]);
+            self.cards.copy_within(end_d..end_s - n, end_d + n);
+            self.cards[end_d..end_d + n].copy_from_slice(&run[..n]);
+        }
+        self.lens[s] -= n as u8;
+        self.lens[d] += n as u8;
+    }
     /// Sets free cell `i`.
     #[inline]
     pub(crate) fn set_cell(&mut self, i: usize, c: Card) {
@@ -331,6 +351,15 @@ mod tests {
         let want: Vec<&[Card]> = cols.iter().map(|c| &c[..]).collect();
         assert_eq!(again, want);
         // the same position reached by moves equals the one built directly
-        assert_eq!(b, Board::from_parts(layout, [0; 4], &[], &cols).unwrap());
+        let fresh = Board::from_parts(layout, [0; 4], &[], &cols).unwrap();
+        assert_eq!(b, fresh);
+        // direct column-to-column moves agree with take + put, both ways
+        for (s, d, n) in [(15, 0, 2), (0, 15, 3), (3, 9, 1), (9, 3, 1)] {
+            let mut via = b.clone();
+            via.take(s, n, &mut buf);
+            via.put(d, &buf[..n]);
+            b.move_cards(s, d, n);
+            assert_eq!(b, via, "{s}->{d} x{n}");
+        }
     }
 }

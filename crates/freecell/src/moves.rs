@@ -153,8 +153,12 @@ fn why_illegal(b: &Board, m: Move) -> Option<&'static str> {
 /// Applies a legal move (legality is the caller's business).
 #[inline]
 pub fn apply_unchecked(b: &mut Board, m: Move) {
-    let mut buf = [Card::NONE; 52];
     let n = m.count as usize;
+    if let (Loc::Col(s), Loc::Col(d)) = (m.from, m.to) {
+        b.move_cards(s as usize, d as usize, n);
+        return;
+    }
+    let mut buf = [Card::NONE; 52];
     match m.from {
         Loc::Col(c) => b.take(c as usize, n, &mut buf),
         Loc::Cell(i) => {
