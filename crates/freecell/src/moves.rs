@@ -104,7 +104,7 @@ fn why_illegal(b: &Board, m: Move) -> Option<&'static str> {
             if b.col_len(c as usize) < n {
                 return Some("not enough cards in the source column");
             }
-            if b.run_len(c as usize) < n {
+            if n > 1 && b.run_len(c as usize) < n {
                 return Some("the moved cards are not an ordered run");
             }
         }
@@ -139,7 +139,7 @@ fn why_illegal(b: &Board, m: Move) -> Option<&'static str> {
                     return Some("the card does not fit on the destination");
                 }
                 top => {
-                    if n > capacity(b, top.is_none()) {
+                    if n > 1 && n > capacity(b, top.is_none()) {
                         return Some("too many cards for the free cells and empty columns");
                     }
                 }
