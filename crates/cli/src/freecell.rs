@@ -118,7 +118,8 @@ enum Cmd {
 
 #[derive(Args, Clone)]
 struct SolverArgs {
-    /// Solver: fast (complete best-first + exhaustive proof) or reproduce
+    /// Solver: fast (guided search over compound moves, then complete
+    /// best-first and exhaustive proof) or reproduce
     /// (cost-bounded DFS of the published dataset method).
     #[arg(long, value_enum, default_value = "fast")]
     mode: ModeArg,
@@ -135,7 +136,7 @@ struct SolverArgs {
     /// Free cells.
     #[arg(long, default_value_t = 4)]
     cells: usize,
-    /// States stored by the best-first stage.
+    /// States stored by the best-first stage (after the guided stages).
     #[arg(long, default_value_t = 100_000)]
     node_limit: usize,
     /// Weight of the path length in the best-first priority (higher: shorter

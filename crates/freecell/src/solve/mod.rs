@@ -1,6 +1,7 @@
-//! Solvers: the fast complete mode (best-first, then an exhaustive exact
-//! search as fallback) and the reproduction mode of the published dataset
-//! method; plus shortening and replay verification.
+//! Solvers: the fast complete mode (guided best-first over compound moves,
+//! then best-first over all sequence moves, then an exhaustive exact search
+//! that proves unsolvability) and the reproduction mode of the published
+//! dataset method; plus shortening and replay verification.
 
 pub mod compound;
 pub mod exhaust;
