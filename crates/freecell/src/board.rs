@@ -1,12 +1,13 @@
 //! The FreeCell position: tableau columns, free cells and foundations, stored
 //! in a fixed-size value (no heap) so that the solver can copy it cheaply.
 //!
-//! Columns are kept back to back in one 52-slot array; `lens` says where each
-//! ends. Free cells are positional (cell `a` is index 0) because notation
-//! names them; the solver's hash ignores their order.
+//! Columns are kept back to back in one 64-slot array (see [`crate::slots`]);
+//! `lens` says where each ends. Free cells are positional (cell `a` is index
+//! 0) because notation names them; the solver's hash ignores their order.
 
 use crate::card::Card;
 use crate::error::FreecellError;
+use crate::slots::{self, SLOTS};
 
 /// Most tableau columns a board may have.
 pub const MAX_COLS: usize = 16;
@@ -55,7 +56,7 @@ pub struct Board {
     found: [u8; 4],
     cells: [Card; MAX_CELLS],
     lens: [u8; MAX_COLS],
-    cards: [Card; 52],
+    cards: [Card; SLOTS],
 }
 
 impl Board {
@@ -117,7 +118,7 @@ impl Board {
             found,
             cells: [Card::NONE; MAX_CELLS],
             lens: [0; MAX_COLS],
-            cards: [Card::NONE; 52],
+            cards: [Card::NONE; SLOTS],
         };
         b.cells[..cells.len()].copy_from_slice(cells);
         let mut k = 0;
@@ -167,6 +168,13 @@ impl Board {
     pub fn cells(&self) -> &[Card] {
         &self.cells[..self.ncells as usize]
     }
+    /// Column ends as bytes: byte `k` is one past column `k`'s last slot.
+    #[inline]
+    fn ends(&self) -> [u8; MAX_COLS] {
+        u128::from_le_bytes(self.lens)
+            .wrapping_mul(u128::MAX / 255)
+            .to_le_bytes()
+    }
     /// Where column `col` (< `MAX_COLS`) starts in `cards`.
     #[inline]
     fn start(&self, col: usize) -> usize {
@@ -211,10 +219,7 @@ impl Board {
     /// the last column), in one pass.
     #[inline]
     pub fn tops(&self) -> [Option<Card>; MAX_COLS] {
-        // byte k of the product is the end of column k (see `start`)
-        let ends = u128::from_le_bytes(self.lens)
-            .wrapping_mul(u128::MAX / 255)
-            .to_le_bytes();
+        let ends = self.ends();
         let mut out = [None; MAX_COLS];
         for k in 0..self.ncols as usize {
             if self.lens[k] > 0 {
@@ -226,15 +231,15 @@ impl Board {
     /// Empty free cells.
     #[inline]
     pub fn free_cells(&self) -> usize {
-        self.cells().iter().filter(|c| c.is_none()).count()
+        self.cells().iter().map(|c| c.is_none() as usize).sum()
     }
     /// Empty columns.
     #[inline]
     pub fn empty_cols(&self) -> usize {
         self.lens[..self.ncols as usize]
             .iter()
-            .filter(|&&l| l == 0)
-            .count()
+            .map(|&l| (l == 0) as usize)
+            .sum()
     }
     /// True when all 52 cards are on the foundations.
     #[inline]
@@ -255,26 +260,64 @@ impl Board {
         n
     }
 
+    /// The column holding card `c` and the number of cards lying on it, or
+    /// `None` when `c` is not in a column. Branch-free: a byte search over
+    /// the card array a word at a time, then a count of column ends.
+    #[inline]
+    pub fn locate(&self, c: Card) -> Option<(usize, usize)> {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let pattern = c.0 as u64 * ONES;
+        let mut slot = SLOTS;
+        // the card is in one word at most, and a word holding it has its
+        // lowest flagged byte exactly there
+        for i in (0..7).rev() {
+            let w = u64::from_le_bytes(std::array::from_fn(|k| self.cards[8 * i + k].0)) ^ pattern;
+            let zero = w.wrapping_sub(ONES) & !w & (ONES << 7);
+            let at = 8 * i + (zero.trailing_zeros() / 8) as usize;
+            slot = if zero != 0 { at } else { slot };
+        }
+        if slot >= self.total() {
+            return None;
+        }
+        let ends = self.ends();
+        // columns ending at or before the slot come before its column
+        let col: usize = ends.iter().map(|&e| (e as usize <= slot) as usize).sum();
+        Some((col, ends[col & (MAX_COLS - 1)] as usize - 1 - slot))
+    }
+    /// The natural runs of all columns at once: bit `k` is set when the
+    /// card in slot `k` of the card array lies on the card in slot `k - 1`
+    /// of the same column and fits on it (one rank lower, other colour).
+    /// Computed in one fixed pass without branches; run lengths then come
+    /// from counting set bits (see [`ones_down`] and [`ones_up`]).
+    #[inline]
+    pub(crate) fn links(&self) -> u64 {
+        let mut m = 0u64;
+        for k in 1..52 {
+            m |= (self.cards[k].fits_on(self.cards[k - 1]) as u64) << k;
+        }
+        // a column's first card lies on the previous column's last
+        let mut starts = 0u64;
+        for &e in &self.ends()[..self.ncols as usize] {
+            starts |= 1u64 << (e & 63);
+        }
+        m & !starts
+    }
+
     // --- raw mutation, no legality checks (see `moves` for checked moves) ---
 
-    /// Removes the top `n` cards of `col` into `out` (bottom first).
-    pub(crate) fn take(&mut self, col: usize, n: usize, out: &mut [Card]) {
+    /// Removes the exposed card of `col` (which must not be empty).
+    pub(crate) fn pop(&mut self, col: usize) -> Card {
         let end = self.start(col) + self.lens[col] as usize;
-        let total = self.total();
-        out[..n].copy_from_slice(&self.cards[end - n..end]);
-        self.cards.copy_within(end..total, end - n);
-        // slots past the last card stay empty, so equal positions are equal
-        self.cards[total - n..total].fill(Card::NONE);
-        self.lens[col] -= n as u8;
+        let c = self.cards[end - 1];
+        slots::remove(&mut self.cards, end - 1, 1);
+        self.lens[col] -= 1;
+        c
     }
-    /// Puts `cards` (bottom first) on top of `col`.
-    pub(crate) fn put(&mut self, col: usize, cards: &[Card]) {
+    /// Puts `c` on top of `col`.
+    pub(crate) fn push(&mut self, col: usize, c: Card) {
         let end = self.start(col) + self.lens[col] as usize;
-        let total = self.total();
-        let n = cards.len();
-        self.cards.copy_within(end..total, end + n);
-        self.cards[end..end + n].copy_from_slice(cards);
-        self.lens[col] += n as u8;
+        slots::insert(&mut self.cards, end, c.0 as u128, 1);
+        self.lens[col] += 1;
     }
     /// Moves the top `n` cards of column `s` onto column `d` (`s != d`):
     /// only the cards between the two columns shift.
@@ -308,6 +351,20 @@ impl Board {
     }
 }
 
+/// Consecutive set bits of `links` from bit `k` downwards: the number of
+/// cards below slot `k` in its natural run.
+#[inline]
+pub(crate) fn ones_down(links: u64, k: usize) -> usize {
+    (!(links << (63 - (k & 63)))).leading_zeros() as usize
+}
+
+/// Consecutive set bits of `links` from bit `k` upwards (`k` < 64): the
+/// number of cards from slot `k` up that continue the run below them.
+#[inline]
+pub(crate) fn ones_up(links: u64, k: usize) -> usize {
+    (!(links >> (k & 63))).trailing_zeros() as usize
+}
+
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", crate::text::format_board(self, true))
@@ -339,27 +396,75 @@ mod tests {
             assert_eq!(b.tops()[k], col.last().copied());
         }
         // move two cards from the last column onto the first and back
-        let mut buf = [Card::NONE; 52];
-        b.take(15, 2, &mut buf);
-        b.put(0, &buf[..2]);
+        let (x, y) = (b.pop(15), b.pop(15));
+        b.push(0, y);
+        b.push(0, x);
         assert_eq!(b.col(15), &cols[15][..1]);
         assert_eq!(&b.col(0)[4..], &cols[15][1..]);
         assert_eq!(b.total(), 52);
-        b.take(0, 2, &mut buf);
-        b.put(15, &buf[..2]);
+        let (x, y) = (b.pop(0), b.pop(0));
+        b.push(15, y);
+        b.push(15, x);
         let again: Vec<&[Card]> = b.columns().collect();
         let want: Vec<&[Card]> = cols.iter().map(|c| &c[..]).collect();
         assert_eq!(again, want);
         // the same position reached by moves equals the one built directly
         let fresh = Board::from_parts(layout, [0; 4], &[], &cols).unwrap();
         assert_eq!(b, fresh);
-        // direct column-to-column moves agree with take + put, both ways
+        // direct column-to-column moves agree with card-by-card ones
         for (s, d, n) in [(15, 0, 2), (0, 15, 3), (3, 9, 1), (9, 3, 1)] {
             let mut via = b.clone();
-            via.take(s, n, &mut buf);
-            via.put(d, &buf[..n]);
+            let mut held: Vec<Card> = (0..n).map(|_| via.pop(s)).collect();
+            while let Some(c) = held.pop() {
+                via.push(d, c);
+            }
             b.move_cards(s, d, n);
             assert_eq!(b, via, "{s}->{d} x{n}");
         }
+    }
+
+    /// `locate` and `links` agree with plain scans of the columns on boards
+    /// along random walks of real deals.
+    #[test]
+    fn locate_and_links_agree_with_scans() {
+        use crate::deal::deal_board;
+        use crate::solve::compound::for_each_compound;
+        let mut checked = 0;
+        for deal in 1..=10u64 {
+            let mut b = deal_board(deal, Layout::default()).unwrap();
+            for step in 0..60 {
+                let links = b.links();
+                let mut at = 0;
+                for (k, col) in b.columns().enumerate() {
+                    for (i, &c) in col.iter().enumerate() {
+                        assert_eq!(b.locate(c), Some((k, col.len() - 1 - i)), "{c} on {b:?}");
+                    }
+                    if !col.is_empty() {
+                        assert_eq!(1 + ones_down(links, at + col.len() - 1), b.run_len(k));
+                        for i in 0..col.len() {
+                            let mut up = 0;
+                            while i + up + 1 < col.len() && col[i + up + 1].fits_on(col[i + up]) {
+                                up += 1;
+                            }
+                            assert_eq!(ones_up(links, at + i + 1), up, "column {k} card {i}");
+                        }
+                    }
+                    at += col.len();
+                    checked += 1;
+                }
+                for &c in b.cells() {
+                    if !c.is_none() {
+                        assert_eq!(b.locate(c), None);
+                    }
+                }
+                let mut kids = Vec::new();
+                for_each_compound(&b, true, |_, c| kids.push(c.clone()));
+                if kids.is_empty() {
+                    break;
+                }
+                b = kids[(deal as usize * 5 + step) % kids.len()].clone();
+            }
+        }
+        assert!(checked > 1000);
     }
 }

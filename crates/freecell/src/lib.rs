@@ -14,6 +14,7 @@ pub mod deal;
 pub mod error;
 pub mod moves;
 pub mod notation;
+mod slots;
 pub mod solve;
 pub mod text;
 

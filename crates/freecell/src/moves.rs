@@ -158,19 +158,19 @@ pub fn apply_unchecked(b: &mut Board, m: Move) {
         b.move_cards(s as usize, d as usize, n);
         return;
     }
-    let mut buf = [Card::NONE; 52];
-    match m.from {
-        Loc::Col(c) => b.take(c as usize, n, &mut buf),
+    let c = match m.from {
+        Loc::Col(c) => b.pop(c as usize),
         Loc::Cell(i) => {
-            buf[0] = b.cells()[i as usize];
+            let c = b.cells()[i as usize];
             b.set_cell(i as usize, Card::NONE);
+            c
         }
         Loc::Found => unreachable!("moves from the foundation are never generated"),
-    }
+    };
     match m.to {
-        Loc::Col(d) => b.put(d as usize, &buf[..n]),
-        Loc::Cell(i) => b.set_cell(i as usize, buf[0]),
-        Loc::Found => b.raise(buf[0]),
+        Loc::Col(d) => b.push(d as usize, c),
+        Loc::Cell(i) => b.set_cell(i as usize, c),
+        Loc::Found => b.raise(c),
     }
 }
 

@@ -13,7 +13,7 @@
 //! Order matters to the search's tie-breaking: foundation moves first, then
 //! parents, then digs, then room-making moves.
 
-use crate::board::{Board, MAX_COLS};
+use crate::board::{Board, MAX_COLS, ones_down, ones_up};
 use crate::card::Card;
 use crate::moves::{Loc, Move, apply_unchecked, capacity};
 
@@ -102,9 +102,15 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
     let cap = room.capacity(false);
     let mut cols: [&[Card]; MAX_COLS] = [&[]; MAX_COLS];
     let mut runs = [0usize; MAX_COLS];
+    let mut starts = [0usize; MAX_COLS];
+    let links = b.links();
+    let mut at = 0;
     for (s, col) in b.columns().enumerate() {
         cols[s] = col;
-        runs[s] = run_len(col);
+        starts[s] = at;
+        at += col.len();
+        // (an empty column's "run" is masked to nothing)
+        runs[s] = (1 + ones_down(links, at.wrapping_sub(1))) * (!col.is_empty()) as usize;
     }
     for s in 0..nc {
         let col = cols[s];
@@ -122,10 +128,19 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
             }
         }
     }
-    let view = View { room, board: b };
+    let view = View {
+        room,
+        board: b,
+        links,
+    };
     for s in 0..nc {
         if cols[s].len() >= 2 {
-            view.digs(s, cols[s], runs[s], &mut scratch, &mut f);
+            let col = Col {
+                s,
+                cards: cols[s],
+                start: starts[s],
+            };
+            view.digs(col, runs[s], &mut scratch, &mut f);
         }
     }
     if full {
@@ -139,16 +154,11 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
 /// clearing is planned on a summary of the board and only carried out when
 /// it succeeds (most attempts fail for want of room).
 impl View<'_> {
-    fn digs(
-        &self,
-        s: usize,
-        col: &[Card],
-        run: usize,
-        scratch: &mut Vec<Move>,
-        f: &mut impl FnMut(&[Move]),
-    ) {
+    fn digs(&self, column: Col, run: usize, scratch: &mut Vec<Move>, f: &mut impl FnMut(&[Move])) {
         let b = self.board;
         let room = self.room;
+        let links = self.links;
+        let (s, col, start) = (column.s, column.cards, column.start);
         let top_col = &self.room.top_col;
         let len = col.len();
         let mut carry_out = |scratch: &mut Vec<Move>, last: Move| {
@@ -169,10 +179,7 @@ impl View<'_> {
             let mut top = len;
             scratch.clear();
             loop {
-                let mut a = top - 1;
-                while a > 0 && col[a].fits_on(col[a - 1]) {
-                    a -= 1;
-                }
+                let a = top - 1 - ones_down(links, start + top - 1);
                 if a == 0 {
                     break 0;
                 }
@@ -185,17 +192,14 @@ impl View<'_> {
         for i in (0..len - run).rev() {
             let c = col[i];
             // the run headed by c moves with it
-            let mut end = i;
-            while end + 1 < len && col[end + 1].fits_on(col[end]) {
-                end += 1;
-            }
+            let end = i + ones_up(links, start + i + 1);
             if end + 1 < lowest {
                 break;
             }
             if i + 1 >= lowest && b.found(c.suit()) + 1 == c.rank() {
                 scratch.clear();
                 let mut r = room;
-                if r.plan_clear(col, s, i + 1, usize::MAX, scratch) {
+                if r.plan_clear(column, links, i + 1, usize::MAX, scratch) {
                     carry_out(scratch, Move::one(Loc::Col(s as u8), Loc::Found));
                 }
             }
@@ -206,7 +210,7 @@ impl View<'_> {
                 scratch.clear();
                 let mut r = room;
                 let n = end + 1 - i;
-                if r.plan_clear(col, s, end + 1, d, scratch) && n <= r.capacity(false) {
+                if r.plan_clear(column, links, end + 1, d, scratch) && n <= r.capacity(false) {
                     let m = Move {
                         from: Loc::Col(s as u8),
                         to: Loc::Col(d as u8),
@@ -219,21 +223,21 @@ impl View<'_> {
     }
 }
 
+/// One column being dug: its index, cards and first slot in the board's
+/// card array.
+#[derive(Clone, Copy)]
+struct Col<'a> {
+    s: usize,
+    cards: &'a [Card],
+    start: usize,
+}
+
 /// What the digs of one expansion share.
 struct View<'a> {
     board: &'a Board,
     room: Room,
-}
-
-/// Length of the ordered run at the exposed end of `col`.
-#[inline]
-fn run_len(col: &[Card]) -> usize {
-    let n = col.len();
-    let mut k = 1;
-    while k < n && col[n - k].fits_on(col[n - k - 1]) {
-        k += 1;
-    }
-    k.min(n)
+    /// The board's [`Board::links`].
+    links: u64,
 }
 
 /// The columns (in increasing order) whose exposed card `c` may go on;
@@ -375,18 +379,16 @@ impl Room {
     /// Appends the moves and returns true when every run found a place.
     fn plan_clear(
         &mut self,
-        col: &[Card],
-        s: usize,
+        column: Col,
+        links: u64,
         keep: usize,
         avoid: usize,
         out: &mut Vec<Move>,
     ) -> bool {
+        let (s, col, start) = (column.s, column.cards, column.start);
         let mut len = col.len();
         while len > keep {
-            let mut run = 1;
-            while run < len - keep && col[len - run].fits_on(col[len - run - 1]) {
-                run += 1;
-            }
+            let run = 1 + ones_down(links, start + len - 1).min(len - keep - 1);
             if !self.place_run(s, col[len - run], col[len - 1], run, avoid, out) {
                 return false;
             }

@@ -11,9 +11,10 @@
 use super::compound::{CompoundList, compounds};
 use super::fast::IdMap;
 use super::hash::{cells_hash, column_hash};
-use super::heuristic::{Weights, column_term, combine};
+use super::heuristic::{Weights, column_counts, combine, next_cards};
 use super::{Outcome, Step};
 use crate::board::{Board, MAX_COLS};
+use crate::card::Card;
 use crate::moves::{Loc, Move, apply_unchecked, is_safe_to_found, run_auto_moves};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -31,8 +32,9 @@ pub struct Guided {
     pub weights: Weights,
 }
 
+/// A stored state; its board and shares sit at the same index of their own
+/// arrays.
 struct Node {
-    board: Board,
     parent: u32,
     /// First of this node's steps in the shared step list.
     steps: u32,
@@ -56,13 +58,14 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
     // most searches end within a thousand states: reserve that much at once
     let room = p.node_limit.min(1024);
     let mut seen: IdMap<u16> = IdMap::with_capacity_and_hasher(room, Default::default());
-    let root_shares = Shares::of(&root, &p.weights);
+    let root_shares = Shares::of(&root);
     let root_hash = root_shares.hash(&root);
     let mut shares = Vec::with_capacity(room);
     shares.push(root_shares);
     seen.insert(root_hash, 0);
+    let mut boards = vec![root];
+    boards.reserve(room);
     let mut nodes = vec![Node {
-        board: root,
         parent: u32::MAX,
         steps: 0,
         nsteps: steps.len() as u16,
@@ -79,7 +82,7 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
         if seen.get(&node.hash).is_some_and(|&best| best < node.g) {
             continue; // reached again more cheaply since it was queued
         }
-        let board = node.board.clone();
+        let board = boards[idx as usize].clone();
         let g = node.g;
         list.clear();
         compounds(&board, p.full, &mut list);
@@ -99,46 +102,55 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
             {
                 continue;
             }
-            let mut child = board.clone();
+            // built in place at the end of the arrays (they are large, and
+            // most children are kept), dropped again if already known
+            boards.push(board.clone());
+            let child = boards.last_mut().expect("just pushed");
             for &m in ms {
-                apply_unchecked(&mut child, m);
+                apply_unchecked(child, m);
             }
             autos.clear();
             if auto {
-                auto_moves_after(&board, &mut child, ms, &mut autos);
+                auto_moves_after(&board, child, ms, &mut autos);
             }
             let cg = g.saturating_add(ms.len() as u16);
             let changed = touched(ms) | touched(&autos);
-            let child_shares = parent.child(&board, &child, changed, &p.weights);
-            let h = child_shares.hash(&child);
+            shares.push(parent);
+            let child_shares = shares.last_mut().expect("just pushed");
+            child_shares.update_hash(child, changed);
+            let h = child_shares.hash(child);
             match seen.get_mut(&h) {
-                Some(best) if *best <= cg => continue,
+                Some(best) if *best <= cg => {
+                    boards.pop();
+                    shares.pop();
+                    continue;
+                }
                 Some(best) => *best = cg,
                 None => {
                     seen.insert(h, cg);
                 }
             }
+            child_shares.update_terms(&board, child, changed);
             let at = steps.len() as u32;
             steps.extend(ms.iter().map(|&mv| Step { mv, auto: false }));
             steps.extend(autos.iter().map(|&mv| Step { mv, auto: true }));
             let id = nodes.len() as u32;
-            shares.push(child_shares);
             nodes.push(Node {
-                board: child,
                 parent: idx,
                 steps: at,
                 nsteps: (steps.len() as u32 - at) as u16,
                 g: cg,
                 hash: h,
             });
-            let child = &nodes[id as usize].board;
+            let child = &boards[id as usize];
             if child.is_solved() {
                 return (Outcome::Solved(path_to(&nodes, &steps, id)), nodes.len());
             }
             if nodes.len() >= p.node_limit {
                 return (Outcome::Limit, nodes.len());
             }
-            let f = cg as u32 * p.g_weight + combine(child, child_shares.term_sum, &p.weights);
+            let term = shares[id as usize].term(&p.weights);
+            let f = cg as u32 * p.g_weight + combine(child, term, &p.weights);
             open.push((Reverse(f), id));
         }
     }
@@ -150,61 +162,90 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
 #[derive(Clone, Copy)]
 struct Shares {
     hash: [u64; MAX_COLS],
-    term: [u32; MAX_COLS],
+    /// Blockers per column (independent of the foundations).
+    blockers: [u8; MAX_COLS],
+    /// Cards covering the foundations' next cards, per column.
+    above: [u8; MAX_COLS],
     hash_sum: u64,
-    term_sum: u32,
+    blockers_sum: u32,
+    above_sum: u32,
 }
 
 impl Shares {
-    fn of(b: &Board, w: &Weights) -> Shares {
-        let f = b.foundations();
+    fn of(b: &Board) -> Shares {
+        let next = next_cards(b.foundations());
         let mut s = Shares {
             hash: [0; MAX_COLS],
-            term: [0; MAX_COLS],
+            blockers: [0; MAX_COLS],
+            above: [0; MAX_COLS],
             hash_sum: 0,
-            term_sum: 0,
+            blockers_sum: 0,
+            above_sum: 0,
         };
         for (c, col) in b.columns().enumerate() {
             s.hash[c] = column_hash(col);
-            s.term[c] = column_term(col, f, w);
+            let (blockers, above) = column_counts(col, next);
+            s.blockers[c] = blockers as u8;
+            s.above[c] = above as u8;
             s.hash_sum = s.hash_sum.wrapping_add(s.hash[c]);
-            s.term_sum += s.term[c];
+            s.blockers_sum += blockers;
+            s.above_sum += above;
         }
         s
     }
 
-    /// The shares of `child`, which differs from `parent` (whose shares
-    /// these are) only in the `changed` columns, its free cells and its
-    /// foundations (a foundation change moves every column's term).
-    fn child(&self, parent: &Board, child: &Board, changed: u32, w: &Weights) -> Shares {
+    /// The weighted column part of the estimate (see [`combine`]).
+    #[inline]
+    fn term(&self, w: &Weights) -> u32 {
+        self.blockers_sum * w.blocker + self.above_sum * w.next
+    }
+
+    /// Turns the hash shares of `parent` (whose shares these are) into
+    /// those of `child`, which differs from it only in the `changed`
+    /// columns, its free cells and its foundations.
+    fn update_hash(&mut self, child: &Board, changed: u32) {
+        let mut bits = changed;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let h = column_hash(child.col(c));
+            self.hash_sum = self.hash_sum.wrapping_sub(self.hash[c]).wrapping_add(h);
+            self.hash[c] = h;
+        }
+    }
+
+    /// Then the estimate's shares (done apart from the hash, which is all
+    /// that an already known child needs). Blockers do not depend on the
+    /// foundations; when those moved, the cards covering the new next
+    /// cards are counted afresh in every column.
+    fn update_terms(&mut self, parent: &Board, child: &Board, changed: u32) {
         let f = child.foundations();
-        let same_found = f == parent.foundations();
-        let mut s = *self;
-        if same_found {
-            let mut bits = changed;
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let col = child.col(c);
-                let h = column_hash(col);
-                s.hash_sum = s.hash_sum.wrapping_sub(s.hash[c]).wrapping_add(h);
-                s.hash[c] = h;
-                let t = column_term(col, f, w);
-                s.term_sum = s.term_sum - s.term[c] + t;
-                s.term[c] = t;
-            }
-            return s;
+        let next = next_cards(f);
+        let s = self;
+        let mut bits = changed;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (blockers, above) = column_counts(child.col(c), next);
+            s.blockers_sum = s.blockers_sum - s.blockers[c] as u32 + blockers;
+            s.blockers[c] = blockers as u8;
+            s.above_sum = s.above_sum - s.above[c] as u32 + above;
+            s.above[c] = above as u8;
         }
-        for (c, col) in child.columns().enumerate() {
-            if changed >> c & 1 == 1 {
-                let h = column_hash(col);
-                s.hash_sum = s.hash_sum.wrapping_sub(s.hash[c]).wrapping_add(h);
-                s.hash[c] = h;
+        // a suit's old next card went home from a changed column or a cell,
+        // so other columns only gain: the cards on each new next card
+        let old = parent.foundations();
+        for suit in 0..4u8 {
+            let r = f[suit as usize];
+            if r != old[suit as usize]
+                && r < 13
+                && let Some((c, above)) = child.locate(Card::new(r + 1, suit))
+                && changed >> c & 1 == 0
+            {
+                s.above_sum += above as u32;
+                s.above[c] += above as u8;
             }
-            s.term[c] = column_term(col, f, w);
         }
-        s.term_sum = s.term.iter().sum();
-        s
     }
 
     /// The canonical hash of `b`, whose shares these are.
@@ -270,4 +311,55 @@ fn path_to(nodes: &[Node], steps: &[Step], id: u32) -> Vec<Step> {
         path.extend_from_slice(&steps[from..from + n.nsteps as usize]);
     }
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Layout;
+    use crate::deal::deal_board;
+    use crate::solve::compound::for_each_compound;
+
+    /// Shares updated from the parent's, as the search does, equal those
+    /// computed afresh, for every compound child (with its safe foundation
+    /// moves) along random walks of real deals.
+    #[test]
+    fn incremental_shares_equal_fresh_ones() {
+        let mut checked = 0;
+        for deal in 1..=12u64 {
+            let mut b = deal_board(deal, Layout::default()).unwrap();
+            run_auto_moves(&mut b, &mut Vec::new());
+            for step in 0..50 {
+                let parent = Shares::of(&b);
+                let mut kids: Vec<Board> = Vec::new();
+                for_each_compound(&b, true, |ms, child| {
+                    let mut autos = Vec::new();
+                    auto_moves_after(&b, child, ms, &mut autos);
+                    let changed = touched(ms) | touched(&autos);
+                    let mut s = parent;
+                    s.update_hash(child, changed);
+                    s.update_terms(&b, child, changed);
+                    let fresh = Shares::of(child);
+                    assert_eq!(s.hash_sum, fresh.hash_sum, "deal {deal}: {ms:?}");
+                    assert_eq!(s.hash(child), crate::solve::hash::canon_hash(child));
+                    assert_eq!(s.blockers, fresh.blockers, "deal {deal}: {ms:?}");
+                    assert_eq!(s.above, fresh.above, "deal {deal}: {ms:?} on {b:?}");
+                    assert_eq!(
+                        (s.blockers_sum, s.above_sum),
+                        (fresh.blockers_sum, fresh.above_sum)
+                    );
+                    let w = &super::super::heuristic::WEIGHTS;
+                    let estimate = combine(child, s.term(w), w);
+                    assert_eq!(estimate, super::super::heuristic::estimate_with(child, w));
+                    kids.push(child.clone());
+                    checked += 1;
+                });
+                if kids.is_empty() {
+                    break;
+                }
+                b = kids[(deal as usize * 3 + step) % kids.len()].clone();
+            }
+        }
+        assert!(checked > 1000, "only {checked} children checked");
+    }
 }

@@ -53,19 +53,64 @@ pub fn estimate_with(b: &Board, w: &Weights) -> u32 {
 /// a suit. The estimate is [`combine`] of the sum of these over columns.
 #[inline]
 pub fn column_term(col: &[Card], f: [u8; 4], w: &Weights) -> u32 {
-    let mut blockers = 0u32;
-    let mut above_next = 0u32;
-    let mut low = [14u8; 4];
-    let n = col.len();
-    for (k, &c) in col.iter().enumerate() {
-        let s = c.suit() as usize;
-        let r = c.rank();
-        blockers += (low[s] < r) as u32;
-        low[s] = low[s].min(r);
-        above_next += (f[s] + 1 == r) as u32 * (n - 1 - k) as u32;
-    }
+    let (blockers, above_next) = column_counts(col, next_cards(f));
     blockers * w.blocker + above_next * w.next
 }
+
+/// The next card each suit's foundation needs, as a bit set by card value.
+#[inline]
+pub fn next_cards(f: [u8; 4]) -> u64 {
+    let mut mask = 0u64;
+    for (s, &r) in f.iter().enumerate() {
+        if r < 13 {
+            mask |= 1 << Card::new(r + 1, s as u8).0;
+        }
+    }
+    mask
+}
+
+/// A column's blockers (cards above a lower card of their own suit, which
+/// do not depend on the foundations) and the number of cards covering the
+/// cards of `next` (see [`next_cards`]).
+#[inline]
+pub fn column_counts(col: &[Card], next: u64) -> (u32, u32) {
+    // bit per card value seen so far: a card blocks when a lower card of
+    // its suit lies below it, i.e. a seen card shares its suit and is lower
+    let mut seen = 0u64;
+    let mut blockers = 0u32;
+    let mut above_next = 0u32;
+    let n = col.len() as u32;
+    for (k, &c) in col.iter().enumerate() {
+        let v = c.0 as u32;
+        let lower_same_suit = SAME_SUIT[(v & 3) as usize] & ((1u64 << v) - 1);
+        blockers += (seen & lower_same_suit != 0) as u32;
+        seen |= 1 << v;
+        above_next += (next >> v & 1) as u32 * (n - 1 - k as u32);
+    }
+    (blockers, above_next)
+}
+
+/// The number of cards covering the cards of `next` in a column.
+#[inline]
+pub fn column_above(col: &[Card], next: u64) -> u32 {
+    let n = col.len() as u32;
+    let mut above_next = 0u32;
+    for (k, &c) in col.iter().enumerate() {
+        above_next += (next >> c.0 & 1) as u32 * (n - 1 - k as u32);
+    }
+    above_next
+}
+
+/// Bit sets (by card value) of the cards of each suit.
+const SAME_SUIT: [u64; 4] = {
+    let mut t = [0u64; 4];
+    let mut v = 4;
+    while v < 56 {
+        t[v & 3] |= 1 << v;
+        v += 1;
+    }
+    t
+};
 
 /// The estimate from the sum of the column terms (see [`column_term`]).
 #[inline]
