@@ -187,7 +187,8 @@ impl Board {
     /// Cards in all columns.
     #[inline]
     fn total(&self) -> usize {
-        (u128::from_le_bytes(self.lens).wrapping_mul(u128::MAX / 255) >> 120) as usize
+        // bytes past the last column add nothing, so the last end is the total
+        self.ends()[MAX_COLS - 1] as usize
     }
     /// Column `col`, deepest card first, exposed card last.
     #[inline]
@@ -316,7 +317,7 @@ impl Board {
     /// Puts `c` on top of `col`.
     pub(crate) fn push(&mut self, col: usize, c: Card) {
         let end = self.start(col) + self.lens[col] as usize;
-        slots::insert(&mut self.cards, end, c.0 as u128, 1);
+        slots::insert(&mut self.cards, end, &[c]);
         self.lens[col] += 1;
     }
     /// Moves the top `n` cards of column `s` onto column `d` (`s != d`):
@@ -325,14 +326,13 @@ impl Board {
         let end_s = self.start(s) + self.lens[s] as usize;
         let end_d = self.start(d) + self.lens[d] as usize;
         let mut run = [Card::NONE; 16];
+        run[..n].copy_from_slice(&self.cards[end_s - n..end_s]);
         if s < d {
             // [end_s - n, end_s) is the run; what follows up to end_d slides down
-            run[..n].copy_from_slice(&self.cards[end_s - n..end_s]);
             self.cards.copy_within(end_s..end_d, end_s - n);
             self.cards[end_d - n..end_d].copy_from_slice(&run[..n]);
         } else {
             // what lies from end_d up to the run slides up over it
-            run[..n].copy_from_slice(&self.cards[end_s - n..end_s]);
             self.cards.copy_within(end_d..end_s - n, end_d + n);
             self.cards[end_d..end_d + n].copy_from_slice(&run[..n]);
         }
@@ -427,44 +427,33 @@ mod tests {
     /// along random walks of real deals.
     #[test]
     fn locate_and_links_agree_with_scans() {
-        use crate::deal::deal_board;
-        use crate::solve::compound::for_each_compound;
         let mut checked = 0;
-        for deal in 1..=10u64 {
-            let mut b = deal_board(deal, Layout::default()).unwrap();
-            for step in 0..60 {
-                let links = b.links();
-                let mut at = 0;
-                for (k, col) in b.columns().enumerate() {
-                    for (i, &c) in col.iter().enumerate() {
-                        assert_eq!(b.locate(c), Some((k, col.len() - 1 - i)), "{c} on {b:?}");
-                    }
-                    if !col.is_empty() {
-                        assert_eq!(1 + ones_down(links, at + col.len() - 1), b.run_len(k));
-                        for i in 0..col.len() {
-                            let mut up = 0;
-                            while i + up + 1 < col.len() && col[i + up + 1].fits_on(col[i + up]) {
-                                up += 1;
-                            }
-                            assert_eq!(ones_up(links, at + i + 1), up, "column {k} card {i}");
+        crate::solve::compound::walk(1..=10, 60, 5, false, |_, b| {
+            let links = b.links();
+            let mut at = 0;
+            for (k, col) in b.columns().enumerate() {
+                for (i, &c) in col.iter().enumerate() {
+                    assert_eq!(b.locate(c), Some((k, col.len() - 1 - i)), "{c} on {b:?}");
+                }
+                if !col.is_empty() {
+                    assert_eq!(1 + ones_down(links, at + col.len() - 1), b.run_len(k));
+                    for i in 0..col.len() {
+                        let mut up = 0;
+                        while i + up + 1 < col.len() && col[i + up + 1].fits_on(col[i + up]) {
+                            up += 1;
                         }
-                    }
-                    at += col.len();
-                    checked += 1;
-                }
-                for &c in b.cells() {
-                    if !c.is_none() {
-                        assert_eq!(b.locate(c), None);
+                        assert_eq!(ones_up(links, at + i + 1), up, "column {k} card {i}");
                     }
                 }
-                let mut kids = Vec::new();
-                for_each_compound(&b, true, |_, c| kids.push(c.clone()));
-                if kids.is_empty() {
-                    break;
-                }
-                b = kids[(deal as usize * 5 + step) % kids.len()].clone();
+                at += col.len();
+                checked += 1;
             }
-        }
+            for &c in b.cells() {
+                if !c.is_none() {
+                    assert_eq!(b.locate(c), None);
+                }
+            }
+        });
         assert!(checked > 1000);
     }
 }

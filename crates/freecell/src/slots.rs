@@ -19,16 +19,13 @@ pub fn remove(a: &mut [Card; SLOTS], at: usize, n: usize) {
     a[SLOTS - n..].fill(Card::NONE);
 }
 
-/// Opens `n` (at most 16) slots at `at` by moving what lay there and above
-/// up (only empty slots fall off the end), and fills them with the low `n`
-/// bytes of `run`.
+/// Opens slots at `at` for `cards` by moving what lay there and above up
+/// (only empty slots fall off the end), and puts `cards` there.
 #[inline]
-pub fn insert(a: &mut [Card; SLOTS], at: usize, run: u128, n: usize) {
-    debug_assert!(n <= 16);
+pub fn insert(a: &mut [Card; SLOTS], at: usize, cards: &[Card]) {
+    let n = cards.len();
     a.copy_within(at..SLOTS - n, at + n);
-    for (slot, &byte) in a[at..at + n].iter_mut().zip(run.to_le_bytes().iter()) {
-        *slot = Card(byte);
-    }
+    a[at..at + n].copy_from_slice(cards);
 }
 
 #[cfg(test)]
@@ -60,9 +57,9 @@ mod tests {
                 }
                 for n in 1..=16usize.min(52 - len) {
                     let run: Vec<u8> = (100..100 + n as u8).collect();
-                    let word = run.iter().rev().fold(0u128, |x, &b| x << 8 | b as u128);
+                    let cards: Vec<Card> = run.iter().map(|&b| Card(b)).collect();
                     let mut a = array(base);
-                    insert(&mut a, at, word, n);
+                    insert(&mut a, at, &cards);
                     let mut v = base.to_vec();
                     v.splice(at..at, run.iter().copied());
                     assert_eq!(a, array(&v), "insert len {len} at {at} n {n}");

@@ -259,7 +259,7 @@ fn parent_mask(c: Card, top_col: &[u8; 64]) -> u32 {
 }
 
 /// The members of a bit set, lowest first.
-struct Bits(u32);
+pub(super) struct Bits(pub(super) u32);
 
 impl Iterator for Bits {
     type Item = usize;
@@ -413,15 +413,18 @@ impl Room {
         let avoid_bit = if avoid < MAX_COLS { 1u32 << avoid } else { 0 };
         let parents = parent_mask(base, &self.top_col) & !(1 << s) & !avoid_bit;
         let parent = Bits(parents).next();
+        let mut onto = |room: &mut Room, d: usize| {
+            out.push(Move {
+                from,
+                to: Loc::Col(d as u8),
+                count: run as u8,
+            });
+            room.land(d, top);
+        };
         if let Some(p) = parent
             && run <= self.capacity(false)
         {
-            out.push(Move {
-                from,
-                to: Loc::Col(p as u8),
-                count: run as u8,
-            });
-            self.land(p, top);
+            onto(self, p);
             return true;
         }
         if run <= self.free() {
@@ -434,16 +437,46 @@ impl Room {
         }
         let avoid_bit = avoid_bit as u16;
         if self.empty & !avoid_bit != 0 && run <= self.capacity(true) {
-            let e = (self.empty & !avoid_bit).trailing_zeros() as usize;
-            out.push(Move {
-                from,
-                to: Loc::Col(e as u8),
-                count: run as u8,
-            });
-            self.land(e, top);
+            onto(self, (self.empty & !avoid_bit).trailing_zeros() as usize);
             return true;
         }
         false
+    }
+}
+
+/// Test boards: calls `visit(deal, board)` on each board along a walk of
+/// compound moves (full set) from every deal of `deals`, at most `steps` per
+/// deal, taking child `(deal * salt + step) % children` each time; `auto`
+/// makes the safe foundation moves at the start and after every step.
+#[cfg(test)]
+pub(crate) fn walk(
+    deals: std::ops::RangeInclusive<u64>,
+    steps: usize,
+    salt: usize,
+    auto: bool,
+    mut visit: impl FnMut(u64, &Board),
+) {
+    use crate::board::Layout;
+    use crate::moves::run_auto_moves;
+    for deal in deals {
+        let mut b = crate::deal::deal_board(deal, Layout::default()).unwrap();
+        if auto {
+            run_auto_moves(&mut b, &mut Vec::new());
+        }
+        for step in 0..steps {
+            visit(deal, &b);
+            let mut kids = Vec::new();
+            for_each_compound(&b, true, |_, c| {
+                if auto {
+                    run_auto_moves(c, &mut Vec::new());
+                }
+                kids.push(c.clone());
+            });
+            if kids.is_empty() {
+                break;
+            }
+            b = kids[(deal as usize * salt + step) % kids.len()].clone();
+        }
     }
 }
 
@@ -451,7 +484,6 @@ impl Room {
 mod tests {
     use super::*;
     use crate::board::Layout;
-    use crate::deal::deal_board;
     use crate::moves::check;
 
     /// Every compound move of the boards along a few random walks replays
@@ -459,26 +491,17 @@ mod tests {
     #[test]
     fn compound_moves_are_legal_sequences() {
         let mut produced = 0;
-        for deal in 1..=20u64 {
-            let mut b = deal_board(deal, Layout::default()).unwrap();
-            for step_no in 0..40 {
-                let mut kids: Vec<(Vec<Move>, Board)> = Vec::new();
-                for_each_compound(&b, true, |ms, c| kids.push((ms.to_vec(), c.clone())));
-                if kids.is_empty() {
-                    break;
+        walk(1..=20, 40, 7, false, |deal, b| {
+            for_each_compound(b, true, |ms, child| {
+                let mut r = b.clone();
+                for &m in ms {
+                    check(&r, m).unwrap_or_else(|e| panic!("deal {deal}: {m:?}: {e}"));
+                    apply_unchecked(&mut r, m);
                 }
-                for (ms, child) in &kids {
-                    let mut r = b.clone();
-                    for &m in ms {
-                        check(&r, m).unwrap_or_else(|e| panic!("deal {deal}: {m:?}: {e}"));
-                        apply_unchecked(&mut r, m);
-                    }
-                    assert_eq!(&r, child);
-                    produced += 1;
-                }
-                b = kids[(deal as usize * 7 + step_no) % kids.len()].1.clone();
-            }
-        }
+                assert_eq!(&r, child);
+                produced += 1;
+            });
+        });
         assert!(produced > 1000, "only {produced} compound moves checked");
     }
 

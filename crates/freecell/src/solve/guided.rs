@@ -1,5 +1,5 @@
 //! Guided best-first search over compound moves (see [`super::compound`]):
-//! the fast mode's first stage.
+//! the fast mode's first stages.
 //!
 //! Compound moves keep the branching factor small and every step purposeful,
 //! so most deals are solved after a few hundred states with solutions that
@@ -8,7 +8,7 @@
 //! proves anything: when it runs out of states or moves, the caller falls
 //! back to the complete stages.
 
-use super::compound::{CompoundList, compounds};
+use super::compound::{Bits, CompoundList, compounds};
 use super::fast::IdMap;
 use super::hash::{cells_hash, column_hash};
 use super::heuristic::{Weights, column_counts, combine, next_cards};
@@ -204,10 +204,7 @@ impl Shares {
     /// those of `child`, which differs from it only in the `changed`
     /// columns, its free cells and its foundations.
     fn update_hash(&mut self, child: &Board, changed: u32) {
-        let mut bits = changed;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for c in Bits(changed) {
             let h = column_hash(child.col(c));
             self.hash_sum = self.hash_sum.wrapping_sub(self.hash[c]).wrapping_add(h);
             self.hash[c] = h;
@@ -215,17 +212,15 @@ impl Shares {
     }
 
     /// Then the estimate's shares (done apart from the hash, which is all
-    /// that an already known child needs). Blockers do not depend on the
-    /// foundations; when those moved, the cards covering the new next
-    /// cards are counted afresh in every column.
+    /// that an already known child needs). The changed columns are counted
+    /// afresh. Blockers do not depend on the foundations; when those moved,
+    /// each new next card is located and the cards on it are added to its
+    /// column's share.
     fn update_terms(&mut self, parent: &Board, child: &Board, changed: u32) {
         let f = child.foundations();
         let next = next_cards(f);
         let s = self;
-        let mut bits = changed;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for c in Bits(changed) {
             let (blockers, above) = column_counts(child.col(c), next);
             s.blockers_sum = s.blockers_sum - s.blockers[c] as u32 + blockers;
             s.blockers[c] = blockers as u8;
@@ -316,9 +311,9 @@ fn path_to(nodes: &[Node], steps: &[Step], id: u32) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Layout;
-    use crate::deal::deal_board;
-    use crate::solve::compound::for_each_compound;
+    use crate::solve::compound::{for_each_compound, walk};
+    use crate::solve::hash::canon_hash;
+    use crate::solve::heuristic::{WEIGHTS, estimate_with};
 
     /// Shares updated from the parent's, as the search does, equal those
     /// computed afresh, for every compound child (with its safe foundation
@@ -326,40 +321,29 @@ mod tests {
     #[test]
     fn incremental_shares_equal_fresh_ones() {
         let mut checked = 0;
-        for deal in 1..=12u64 {
-            let mut b = deal_board(deal, Layout::default()).unwrap();
-            run_auto_moves(&mut b, &mut Vec::new());
-            for step in 0..50 {
-                let parent = Shares::of(&b);
-                let mut kids: Vec<Board> = Vec::new();
-                for_each_compound(&b, true, |ms, child| {
-                    let mut autos = Vec::new();
-                    auto_moves_after(&b, child, ms, &mut autos);
-                    let changed = touched(ms) | touched(&autos);
-                    let mut s = parent;
-                    s.update_hash(child, changed);
-                    s.update_terms(&b, child, changed);
-                    let fresh = Shares::of(child);
-                    assert_eq!(s.hash_sum, fresh.hash_sum, "deal {deal}: {ms:?}");
-                    assert_eq!(s.hash(child), crate::solve::hash::canon_hash(child));
-                    assert_eq!(s.blockers, fresh.blockers, "deal {deal}: {ms:?}");
-                    assert_eq!(s.above, fresh.above, "deal {deal}: {ms:?} on {b:?}");
-                    assert_eq!(
-                        (s.blockers_sum, s.above_sum),
-                        (fresh.blockers_sum, fresh.above_sum)
-                    );
-                    let w = &super::super::heuristic::WEIGHTS;
-                    let estimate = combine(child, s.term(w), w);
-                    assert_eq!(estimate, super::super::heuristic::estimate_with(child, w));
-                    kids.push(child.clone());
-                    checked += 1;
-                });
-                if kids.is_empty() {
-                    break;
-                }
-                b = kids[(deal as usize * 3 + step) % kids.len()].clone();
-            }
-        }
+        walk(1..=12, 50, 3, true, |deal, b| {
+            let parent = Shares::of(b);
+            for_each_compound(b, true, |ms, child| {
+                let mut autos = Vec::new();
+                auto_moves_after(b, child, ms, &mut autos);
+                let changed = touched(ms) | touched(&autos);
+                let mut s = parent;
+                s.update_hash(child, changed);
+                s.update_terms(b, child, changed);
+                let fresh = Shares::of(child);
+                assert_eq!(s.hash_sum, fresh.hash_sum, "deal {deal}: {ms:?}");
+                assert_eq!(s.hash(child), canon_hash(child));
+                assert_eq!(s.blockers, fresh.blockers, "deal {deal}: {ms:?}");
+                assert_eq!(s.above, fresh.above, "deal {deal}: {ms:?} on {b:?}");
+                assert_eq!(
+                    (s.blockers_sum, s.above_sum),
+                    (fresh.blockers_sum, fresh.above_sum)
+                );
+                let estimate = combine(child, s.term(&WEIGHTS), &WEIGHTS);
+                assert_eq!(estimate, estimate_with(child, &WEIGHTS));
+                checked += 1;
+            });
+        });
         assert!(checked > 1000, "only {checked} children checked");
     }
 }

@@ -43,18 +43,15 @@ pub fn estimate(b: &Board) -> u32 {
 /// Estimate with explicit weights.
 #[inline]
 pub fn estimate_with(b: &Board, w: &Weights) -> u32 {
-    let f = b.foundations();
-    let cols: u32 = b.columns().map(|col| column_term(col, f, w)).sum();
+    let next = next_cards(b.foundations());
+    let cols: u32 = b
+        .columns()
+        .map(|col| {
+            let (blockers, above_next) = column_counts(col, next);
+            blockers * w.blocker + above_next * w.next
+        })
+        .sum();
     combine(b, cols, w)
-}
-
-/// The weighted part of the estimate that one column carries, given the
-/// foundations `f`: its blockers and the cards covering the next card of
-/// a suit. The estimate is [`combine`] of the sum of these over columns.
-#[inline]
-pub fn column_term(col: &[Card], f: [u8; 4], w: &Weights) -> u32 {
-    let (blockers, above_next) = column_counts(col, next_cards(f));
-    blockers * w.blocker + above_next * w.next
 }
 
 /// The next card each suit's foundation needs, as a bit set by card value.
@@ -90,17 +87,6 @@ pub fn column_counts(col: &[Card], next: u64) -> (u32, u32) {
     (blockers, above_next)
 }
 
-/// The number of cards covering the cards of `next` in a column.
-#[inline]
-pub fn column_above(col: &[Card], next: u64) -> u32 {
-    let n = col.len() as u32;
-    let mut above_next = 0u32;
-    for (k, &c) in col.iter().enumerate() {
-        above_next += (next >> c.0 & 1) as u32 * (n - 1 - k as u32);
-    }
-    above_next
-}
-
 /// Bit sets (by card value) of the cards of each suit.
 const SAME_SUIT: [u64; 4] = {
     let mut t = [0u64; 4];
@@ -112,7 +98,8 @@ const SAME_SUIT: [u64; 4] = {
     t
 };
 
-/// The estimate from the sum of the column terms (see [`column_term`]).
+/// The estimate from the weighted sum of the columns' [`column_counts`]
+/// (blockers times `w.blocker` plus covering cards times `w.next`).
 #[inline]
 pub fn combine(b: &Board, cols: u32, w: &Weights) -> u32 {
     let home = b.found_total();

@@ -198,43 +198,34 @@ fn fast_mode(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'static st
 
 /// Best-first over all sequence moves, then greedier, then exhaustive.
 fn complete_stages(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'static str) {
-    {
-        {
-            let p = fast::BestFirst {
-                g_weight: opts.g_weight,
-                node_limit: opts.node_limit,
-                max_len: u16::MAX,
-                weights: opts.weights,
+    let prove = || exhaust::search(board, MoveMode::Sequence, opts.auto, opts.exhaust_limit);
+    let p = fast::BestFirst {
+        g_weight: opts.g_weight,
+        node_limit: opts.node_limit,
+        max_len: u16::MAX,
+        weights: opts.weights,
+    };
+    let (o, n) = fast::search(board, MoveMode::Sequence, opts.auto, p);
+    match o {
+        Outcome::Solved(_) => (o, n, "best-first"),
+        Outcome::Exhausted => {
+            // exhausted under hash identity: redo exactly for a proof
+            let (o2, n2) = prove();
+            (o2, n + n2, "exhaustive")
+        }
+        Outcome::Limit => {
+            // a greedier pass with more room solves most of the rest
+            let greedy = fast::BestFirst {
+                g_weight: 1,
+                node_limit: opts.node_limit * 5,
+                ..p
             };
-            let (o, n) = fast::search(board, MoveMode::Sequence, opts.auto, p);
-            match o {
-                Outcome::Solved(_) => (o, n, "best-first"),
-                Outcome::Exhausted => {
-                    // exhausted under hash identity: redo exactly for a proof
-                    let (o2, n2) =
-                        exhaust::search(board, MoveMode::Sequence, opts.auto, opts.exhaust_limit);
-                    (o2, n + n2, "exhaustive")
-                }
-                Outcome::Limit => {
-                    // a greedier pass with more room solves most of the rest
-                    let greedy = fast::BestFirst {
-                        g_weight: 1,
-                        node_limit: opts.node_limit * 5,
-                        ..p
-                    };
-                    let (o2, n2) = fast::search(board, MoveMode::Sequence, opts.auto, greedy);
-                    match o2 {
-                        Outcome::Solved(_) => (o2, n + n2, "greedy best-first"),
-                        _ => {
-                            let (o3, n3) = exhaust::search(
-                                board,
-                                MoveMode::Sequence,
-                                opts.auto,
-                                opts.exhaust_limit,
-                            );
-                            (o3, n + n2 + n3, "exhaustive")
-                        }
-                    }
+            let (o2, n2) = fast::search(board, MoveMode::Sequence, opts.auto, greedy);
+            match o2 {
+                Outcome::Solved(_) => (o2, n + n2, "greedy best-first"),
+                _ => {
+                    let (o3, n3) = prove();
+                    (o3, n + n2 + n3, "exhaustive")
                 }
             }
         }
