@@ -8,6 +8,7 @@
 //! proves anything: when it runs out of states or moves, the caller falls
 //! back to the complete stages.
 
+use super::bucket::BucketQueue;
 use super::compound::{Bits, CompoundList, compounds};
 use super::fast::IdMap;
 use super::hash::{cells_hash, column_hash};
@@ -16,8 +17,6 @@ use super::{Outcome, Step};
 use crate::board::{Board, MAX_COLS};
 use crate::card::Card;
 use crate::moves::{Loc, Move, apply_unchecked, is_safe_to_found, run_auto_moves};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Parameters of the guided search.
 #[derive(Clone, Copy, Debug)]
@@ -74,10 +73,10 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
     }];
     nodes.reserve(room);
     steps.reserve(room * 3);
-    let mut open = BinaryHeap::with_capacity(room);
-    open.push((Reverse(0u32), 0u32));
+    let mut open = BucketQueue::with_capacity(room, 1024);
+    open.push(0, 0);
     let mut list = CompoundList::default();
-    while let Some((_, idx)) = open.pop() {
+    while let Some(idx) = open.pop() {
         let node = &nodes[idx as usize];
         if seen.get(&node.hash).is_some_and(|&best| best < node.g) {
             continue; // reached again more cheaply since it was queued
@@ -151,7 +150,7 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
             }
             let term = shares[id as usize].term(&p.weights);
             let f = cg as u32 * p.g_weight + combine(child, term, &p.weights);
-            open.push((Reverse(f), id));
+            open.push(f, id);
         }
     }
     (Outcome::Exhausted, nodes.len())

@@ -3,6 +3,7 @@
 //! that proves unsolvability) and the reproduction mode of the published
 //! dataset method; plus shortening and replay verification.
 
+mod bucket;
 pub mod compound;
 pub mod exhaust;
 pub mod fast;
