@@ -9,10 +9,11 @@
 //! back to the complete stages.
 
 use super::bucket::BucketQueue;
-use super::compound::{Bits, CompoundList, compounds};
+use super::compound::{CompoundList, compounds};
 use super::fast::IdMap;
 use super::hash::{cells_hash, column_hash};
 use super::heuristic::{Weights, column_counts, combine, next_cards};
+use super::room::Bits;
 use super::{Outcome, Step};
 use crate::board::{Board, MAX_COLS};
 use crate::card::Card;

@@ -11,6 +11,7 @@ pub mod guided;
 pub mod hash;
 pub mod heuristic;
 pub mod reproduce;
+mod room;
 pub mod shortcut;
 pub mod shorten;
 
