@@ -1,0 +1,319 @@
+//! `yomi freecell`: Microsoft deals, solving, range statistics and the
+//! training-dataset generator (library: yomi-freecell).
+
+use crate::usage;
+
+/// Writes a line to stdout; a closed pipe (`| head`) ends the program
+/// quietly instead of panicking like `println!` would.
+macro_rules! outln {
+    ($($t:tt)*) => { $crate::freecell::emit(format!($($t)*) + "\n") };
+}
+/// Writes to stdout (see [`outln!`]).
+macro_rules! out {
+    ($($t:tt)*) => { $crate::freecell::emit(format!($($t)*)) };
+}
+
+/// The writer behind [`outln!`] and [`out!`].
+fn emit(s: String) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(s.as_bytes()).and_then(|_| stdout.flush())
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        std::process::exit(0);
+    }
+}
+
+mod dataset_cmd;
+mod range;
+mod solve_cmd;
+mod tour;
+
+use dataset_cmd::dataset_cmd;
+use range::range_cmd;
+use solve_cmd::solve_cmd;
+pub use tour::tour;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use yomi_freecell::solve::reproduce::Params;
+use yomi_freecell::solve::{Shorten, SolverMode};
+use yomi_freecell::text::format_board;
+use yomi_freecell::{Layout, MoveMode, SolveOptions, deal_board};
+
+/// FreeCell: deals, solver, statistics and datasets.
+#[derive(Args)]
+pub struct FreecellArgs {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Print Microsoft deal N (or every deal of A..B) in fc-solve's board text.
+    Deal {
+        /// Deal number 1..8589934591, or a range A..B.
+        deals: String,
+        /// Print the Foundations/Freecells lines and `: ` column prefixes.
+        #[arg(long)]
+        full: bool,
+        /// Free cells (the columns of a Microsoft deal are always 8).
+        #[arg(long, default_value_t = 4)]
+        cells: usize,
+    },
+    /// Solve a deal number or a board file; the solution is verified by replay.
+    Solve {
+        /// Deal number, or a file in fc-solve's board text.
+        target: String,
+        #[command(flatten)]
+        solver: SolverArgs,
+        /// Columns of a board file.
+        #[arg(long, default_value_t = 8)]
+        cols: usize,
+        /// Print the board after every move.
+        #[arg(long)]
+        show: bool,
+        /// Move notation for the text output.
+        #[arg(long, value_enum, default_value = "standard")]
+        notation: Notation,
+        /// JSON result on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve every deal of A..B in parallel: solved count, mean length, time.
+    Range {
+        /// Deal range A..B.
+        deals: String,
+        #[command(flatten)]
+        solver: SolverArgs,
+        /// Worker threads (0: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// JSON result on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate the (board, move) training dataset, sharded and resumable.
+    Dataset {
+        /// Deal range A..B.
+        #[arg(long, default_value = "1..32000")]
+        deals: String,
+        /// Output directory.
+        #[arg(long)]
+        out: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "parquet")]
+        format: FormatArg,
+        /// Deals per shard file.
+        #[arg(long, default_value_t = 1000)]
+        shard_size: u64,
+        /// This worker's part of the shards, `i/n` (0-based i), e.g. a
+        /// cluster array task index.
+        #[arg(long, default_value = "0/1")]
+        shard: String,
+        #[command(flatten)]
+        solver: SolverArgs,
+        /// Worker threads (0: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// JSON summary on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args, Clone)]
+struct SolverArgs {
+    /// Solver: fast (guided search over compound moves, then complete
+    /// best-first and exhaustive proof) or reproduce
+    /// (cost-bounded DFS of the published dataset method).
+    #[arg(long, value_enum, default_value = "fast")]
+    mode: ModeArg,
+    /// Report sequence moves or single-card moves.
+    #[arg(long, value_enum, default_value = "sequence")]
+    moves: MovesArg,
+    /// Shortening: none, redundant-move removal, or deep (plus a binary
+    /// search on the move limit).
+    #[arg(long, value_enum, default_value = "redundant")]
+    shorten: ShortenArg,
+    /// Do not make safe moves to the foundations automatically.
+    #[arg(long)]
+    no_auto: bool,
+    /// Free cells.
+    #[arg(long, default_value_t = 4)]
+    cells: usize,
+    /// States stored by the best-first stage (after the guided stages).
+    #[arg(long, default_value_t = 100_000)]
+    node_limit: usize,
+    /// Weight of the path length in the best-first priority (higher: shorter
+    /// solutions, lower: faster).
+    #[arg(long, default_value_t = 3)]
+    g_weight: u32,
+    /// States visited by the exhaustive stage before "intractable".
+    #[arg(long, default_value_t = 30_000_000)]
+    exhaust_limit: usize,
+    /// Reproduce mode: a0 a1 a2 a3 delta retries max-moves, comma-separated.
+    #[arg(long, default_value = "1500,2000,1000,1000,1000,20,120")]
+    reproduce: String,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModeArg {
+    Fast,
+    Reproduce,
+}
+#[derive(Clone, Copy, ValueEnum)]
+enum MovesArg {
+    Atomic,
+    Sequence,
+}
+#[derive(Clone, Copy, ValueEnum)]
+enum ShortenArg {
+    None,
+    Redundant,
+    Deep,
+}
+#[derive(Clone, Copy, ValueEnum)]
+enum Notation {
+    Standard,
+    Verbose,
+    Hex,
+}
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    Parquet,
+    Jsonl,
+}
+
+impl SolverArgs {
+    fn options(&self) -> Result<SolveOptions> {
+        let v: Vec<u64> = self
+            .reproduce
+            .split(',')
+            .map(|x| x.trim().parse::<u64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| {
+                usage(format!(
+                    "--reproduce `{}`: expected 7 comma-separated integers",
+                    self.reproduce
+                ))
+            })?;
+        if v.len() != 7 {
+            return Err(usage(format!(
+                "--reproduce `{}`: expected 7 values, got {}",
+                self.reproduce,
+                v.len()
+            )));
+        }
+        Ok(SolveOptions {
+            solver: match self.mode {
+                ModeArg::Fast => SolverMode::Fast,
+                ModeArg::Reproduce => SolverMode::Reproduce,
+            },
+            moves: match self.moves {
+                MovesArg::Atomic => MoveMode::Atomic,
+                MovesArg::Sequence => MoveMode::Sequence,
+            },
+            auto: !self.no_auto,
+            node_limit: self.node_limit,
+            g_weight: self.g_weight,
+            exhaust_limit: self.exhaust_limit,
+            shorten: match self.shorten {
+                ShortenArg::None => Shorten::None,
+                ShortenArg::Redundant => Shorten::Redundant,
+                ShortenArg::Deep => Shorten::Deep,
+            },
+            reproduce: Params {
+                a0: v[0],
+                a1: v[1],
+                a2: v[2],
+                a3: v[3],
+                delta: v[4],
+                retries: v[5] as u32,
+                max_moves: v[6] as u32,
+                ..Params::default()
+            },
+            ..SolveOptions::default()
+        })
+    }
+}
+
+/// Runs `yomi freecell ...`.
+pub fn run(args: FreecellArgs) -> Result<()> {
+    match args.cmd {
+        Cmd::Deal { deals, full, cells } => {
+            let (a, b) = parse_range(&deals)?;
+            if b - a >= 1_000_000 {
+                return Err(usage("deal: at most 1,000,000 deals at once"));
+            }
+            let layout = Layout { cols: 8, cells };
+            let mut out = String::new();
+            for n in a..=b {
+                let board = deal_board(n, layout).map_err(|e| usage(e.to_string()))?;
+                if a != b {
+                    out.push_str(&format!("# deal {n}\n"));
+                }
+                out.push_str(&format_board(&board, full));
+                if a != b {
+                    out.push('\n');
+                }
+            }
+            out!("{out}");
+            Ok(())
+        }
+        Cmd::Solve {
+            target,
+            solver,
+            cols,
+            show,
+            notation,
+            json,
+        } => solve_cmd(&target, &solver, cols, show, notation, json),
+        Cmd::Range {
+            deals,
+            solver,
+            threads,
+            json,
+        } => range_cmd(&deals, &solver, threads, json),
+        Cmd::Dataset {
+            deals,
+            out,
+            format,
+            shard_size,
+            shard,
+            solver,
+            threads,
+            json,
+        } => dataset_cmd(
+            &deals, out, format, shard_size, &shard, &solver, threads, json,
+        ),
+    }
+}
+
+/// Parses `N` or `A..B` (also `A..=B`) within the Microsoft deal range.
+fn parse_range(s: &str) -> Result<(u64, u64)> {
+    let bad = || {
+        usage(format!(
+            "`{s}`: expected a deal number N or a range A..B within 1..8589934591"
+        ))
+    };
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => (a.trim(), b.trim().trim_start_matches('=')),
+        None => (s.trim(), s.trim()),
+    };
+    let a: u64 = a.parse().map_err(|_| bad())?;
+    let b: u64 = b.parse().map_err(|_| bad())?;
+    if a == 0 || b < a || b > yomi_freecell::MAX_DEAL {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+/// A worker pool of `threads` threads for `range` and `dataset`.
+fn pool(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("starting worker threads")
+}
