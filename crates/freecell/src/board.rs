@@ -158,6 +158,11 @@ impl Board {
     pub fn foundations(&self) -> [u8; 4] {
         self.found
     }
+    /// True when `c` is the next card its foundation needs.
+    #[inline]
+    pub fn is_next_home(&self, c: Card) -> bool {
+        self.found(c.suit()) + 1 == c.rank()
+    }
     /// Cards on the foundations.
     #[inline]
     pub fn found_total(&self) -> u32 {

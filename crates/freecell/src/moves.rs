@@ -121,7 +121,7 @@ fn why_illegal(b: &Board, m: Move) -> Option<&'static str> {
     };
     match m.to {
         Loc::Found => {
-            if b.found(card.suit()) + 1 != card.rank() {
+            if !b.is_next_home(card) {
                 return Some("the card does not go on its foundation yet");
             }
         }
@@ -187,7 +187,7 @@ pub fn apply(b: &mut Board, m: Move) -> Result<(), FreecellError> {
 #[inline]
 pub fn is_safe_to_found(b: &Board, c: Card) -> bool {
     let r = c.rank();
-    if b.found(c.suit()) + 1 != r {
+    if !b.is_next_home(c) {
         return false;
     }
     if r <= 2 {
@@ -249,13 +249,13 @@ pub fn legal_moves(b: &Board, mode: MoveMode, out: &mut Vec<Move>) {
     // exposed cards once, not once per (source, destination) pair
     let tops = b.tops();
     for (i, &c) in b.cells().iter().enumerate() {
-        if !c.is_none() && b.found(c.suit()) + 1 == c.rank() {
+        if !c.is_none() && b.is_next_home(c) {
             out.push(Move::one(Loc::Cell(i as u8), Loc::Found));
         }
     }
     for (col, top) in tops.iter().enumerate().take(ncols) {
         if let Some(c) = *top
-            && b.found(c.suit()) + 1 == c.rank()
+            && b.is_next_home(c)
         {
             out.push(Move::one(Loc::Col(col as u8), Loc::Found));
         }

@@ -79,15 +79,14 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
     let one = |m: Move, f: &mut dyn FnMut(&[Move])| f(&[m]);
     let room = Room::of(b, &tops);
     let top_col = &room.top_col;
-    let next_home = |c: Card| b.found(c.suit()) + 1 == c.rank();
     for (i, &c) in b.cells().iter().enumerate() {
-        if !c.is_none() && next_home(c) {
+        if !c.is_none() && b.is_next_home(c) {
             one(Move::one(Loc::Cell(i as u8), Loc::Found), &mut f);
         }
     }
     for (s, top) in tops.iter().enumerate().take(nc) {
         if let Some(c) = *top
-            && next_home(c)
+            && b.is_next_home(c)
         {
             one(Move::one(Loc::Col(s as u8), Loc::Found), &mut f);
         }
@@ -167,8 +166,7 @@ impl View<'_> {
             f(scratch);
         };
         // most columns hide no card that could go home or onto a parent
-        let wanted =
-            |c: Card| b.found(c.suit()) + 1 == c.rank() || parent_mask(c, top_col) & !(1 << s) != 0;
+        let wanted = |c: Card| b.is_next_home(c) || parent_mask(c, top_col) & !(1 << s) != 0;
         if !col[..len - run].iter().any(|&c| wanted(c)) {
             return;
         }
@@ -197,7 +195,7 @@ impl View<'_> {
             if end + 1 < lowest {
                 break;
             }
-            if i + 1 >= lowest && b.found(c.suit()) + 1 == c.rank() {
+            if i + 1 >= lowest && b.is_next_home(c) {
                 scratch.clear();
                 let mut r = room;
                 if r.plan_clear(column, links, i + 1, usize::MAX, scratch) {

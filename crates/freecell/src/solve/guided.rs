@@ -12,7 +12,7 @@ use super::bucket::BucketQueue;
 use super::compound::{CompoundList, compounds};
 use super::fast::IdMap;
 use super::hash::{cells_hash, column_hash};
-use super::heuristic::{Weights, column_counts, combine, next_cards};
+use super::heuristic::{Weights, column_counts, column_weight, combine, next_cards};
 use super::room::Bits;
 use super::{Outcome, Step};
 use crate::board::{Board, MAX_COLS};
@@ -194,10 +194,10 @@ impl Shares {
         s
     }
 
-    /// The weighted column part of the estimate (see [`combine`]).
+    /// The weighted column part of the estimate (see [`column_weight`]).
     #[inline]
     fn term(&self, w: &Weights) -> u32 {
-        self.blockers_sum * w.blocker + self.above_sum * w.next
+        column_weight(self.blockers_sum, self.above_sum, w)
     }
 
     /// Turns the hash shares of `parent` (whose shares these are) into

@@ -44,14 +44,18 @@ pub fn estimate(b: &Board) -> u32 {
 #[inline]
 pub fn estimate_with(b: &Board, w: &Weights) -> u32 {
     let next = next_cards(b.foundations());
-    let cols: u32 = b
+    let (blockers, above) = b
         .columns()
-        .map(|col| {
-            let (blockers, above_next) = column_counts(col, next);
-            blockers * w.blocker + above_next * w.next
-        })
-        .sum();
-    combine(b, cols, w)
+        .map(|col| column_counts(col, next))
+        .fold((0, 0), |(x, y), (b, a)| (x + b, y + a));
+    combine(b, column_weight(blockers, above, w), w)
+}
+
+/// The weighted column part of the estimate: `blockers` and `above` are
+/// [`column_counts`] summed over the columns.
+#[inline]
+pub fn column_weight(blockers: u32, above: u32, w: &Weights) -> u32 {
+    blockers * w.blocker + above * w.next
 }
 
 /// The next card each suit's foundation needs, as a bit set by card value.
@@ -98,8 +102,7 @@ const SAME_SUIT: [u64; 4] = {
     t
 };
 
-/// The estimate from the weighted sum of the columns' [`column_counts`]
-/// (blockers times `w.blocker` plus covering cards times `w.next`).
+/// The estimate from the columns' [`column_weight`].
 #[inline]
 pub fn combine(b: &Board, cols: u32, w: &Weights) -> u32 {
     let home = b.found_total();
