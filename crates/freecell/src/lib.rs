@@ -2,11 +2,13 @@
 //!
 //! * [`deal`]: Microsoft deal numbers 1..2^33-1 to boards.
 //! * [`text`]: fc-solve board text, parse and print.
-//! * [`moves`]: legal moves, sequence moves, safe auto-moves.
+//! * [`moves`]: legal moves, sequence moves.
+//! * [`autoplay`]: automatic moves to the foundation and their rules.
 //! * [`notation`]: standard, fc-solve verbose and hex move notations.
 //! * [`solve`]: the fast complete solver, the reproduction mode, shortening.
 //! * [`dataset`]: (board, move) training rows, sharded and resumable.
 
+pub mod autoplay;
 pub mod board;
 pub mod card;
 pub mod dataset;

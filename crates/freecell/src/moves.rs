@@ -1,4 +1,4 @@
-//! Moves: legality, application, generation, safe auto-moves and the
+//! Moves: legality, application, generation and the
 //! decomposition of sequence moves into single-card moves.
 //!
 //! A sequence move of n cards is legal when n <= (free cells + 1) * 2^(empty
@@ -179,63 +179,6 @@ pub fn apply(b: &mut Board, m: Move) -> Result<(), FreecellError> {
     check(b, m)?;
     apply_unchecked(b, m);
     Ok(())
-}
-
-/// True when putting `c` on its foundation can never hurt: aces and twos, or
-/// both opposite-colour foundations already hold rank-1 (so no card will ever
-/// need `c` as a base).
-#[inline]
-pub fn is_safe_to_found(b: &Board, c: Card) -> bool {
-    let r = c.rank();
-    if !b.is_next_home(c) {
-        return false;
-    }
-    if r <= 2 {
-        return true;
-    }
-    let (o1, o2) = if c.is_red() { (0, 3) } else { (1, 2) };
-    b.found(o1) + 1 >= r && b.found(o2) + 1 >= r
-}
-
-/// One safe move to the foundation, if any (free cells first, then columns).
-pub fn safe_auto_move(b: &Board) -> Option<Move> {
-    // at most one card per suit can go home; find the safe ones first, so
-    // that most calls end without looking at the board
-    let mut want = 0u64;
-    for suit in 0..4u8 {
-        let r = b.found(suit) + 1;
-        if r <= 13 {
-            let c = Card::new(r, suit);
-            if is_safe_to_found(b, c) {
-                want |= 1 << c.0;
-            }
-        }
-    }
-    if want == 0 {
-        return None;
-    }
-    for (i, &c) in b.cells().iter().enumerate() {
-        if want >> c.0 & 1 == 1 && !c.is_none() {
-            return Some(Move::one(Loc::Cell(i as u8), Loc::Found));
-        }
-    }
-    let tops = b.tops();
-    for (col, top) in tops.iter().enumerate().take(b.ncols()) {
-        if let Some(c) = *top
-            && want >> c.0 & 1 == 1
-        {
-            return Some(Move::one(Loc::Col(col as u8), Loc::Found));
-        }
-    }
-    None
-}
-
-/// Applies safe auto-moves until none is left, appending them to `out`.
-pub fn run_auto_moves(b: &mut Board, out: &mut Vec<Move>) {
-    while let Some(m) = safe_auto_move(b) {
-        apply_unchecked(b, m);
-        out.push(m);
-    }
 }
 
 /// Appends every legal move of `b` (with pointless ones pruned: cell to cell,

@@ -280,8 +280,8 @@ pub(crate) fn walk(
     auto: bool,
     mut visit: impl FnMut(u64, &Board),
 ) {
+    use crate::autoplay::run_auto_moves;
     use crate::board::Layout;
-    use crate::moves::run_auto_moves;
     for deal in deals {
         let mut b = crate::deal::deal_board(deal, Layout::default()).unwrap();
         if auto {

@@ -9,8 +9,9 @@
 use super::hash::{EXACT_KEY_LEN, exact_key};
 use super::heuristic::estimate;
 use super::{Outcome, Step};
+use crate::autoplay::run_auto_moves;
 use crate::board::Board;
-use crate::moves::{Move, MoveMode, apply_unchecked, legal_moves, run_auto_moves};
+use crate::moves::{Move, MoveMode, apply_unchecked, legal_moves};
 use std::collections::HashSet;
 
 struct Frame {

@@ -8,8 +8,9 @@
 use super::hash::canon_hash;
 use super::heuristic::{Weights, estimate_with};
 use super::{Outcome, Step};
+use crate::autoplay::run_auto_moves;
 use crate::board::Board;
-use crate::moves::{Move, MoveMode, apply_unchecked, legal_moves, run_auto_moves};
+use crate::moves::{Move, MoveMode, apply_unchecked, legal_moves};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::collections::HashMap;

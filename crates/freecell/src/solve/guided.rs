@@ -15,9 +15,15 @@ use super::hash::{cells_hash, column_hash};
 use super::heuristic::{Weights, column_counts, column_weight, combine, next_cards};
 use super::room::Bits;
 use super::{Outcome, Step};
+use crate::autoplay::AutoRule;
 use crate::board::{Board, MAX_COLS};
 use crate::card::Card;
-use crate::moves::{Loc, Move, apply_unchecked, is_safe_to_found, run_auto_moves};
+use crate::moves::{Loc, Move, apply_unchecked};
+
+/// The automatic foundation moves made after every compound move: the eager
+/// rule, since this search proves nothing and going home a rank earlier
+/// spares it states (6% fewer on deals 1..32000, and shorter solutions).
+const AUTO: AutoRule = AutoRule::Eager;
 
 /// Parameters of the guided search.
 #[derive(Clone, Copy, Debug)]
@@ -43,13 +49,14 @@ struct Node {
     hash: u64,
 }
 
-/// Runs the search from `start`; `auto` makes safe foundation moves after
-/// every compound move. Returns the outcome and the number of states stored.
+/// Runs the search from `start`; `auto` makes automatic foundation moves
+/// (the eager rule, [`AUTO`]) after every compound move. Returns the
+/// outcome and the number of states stored.
 pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
     let mut root = start.clone();
     let mut autos: Vec<Move> = Vec::with_capacity(16);
     if auto {
-        run_auto_moves(&mut root, &mut autos);
+        AUTO.run(&mut root, &mut autos);
     }
     let mut steps: Vec<Step> = autos.iter().map(|&mv| Step { mv, auto: true }).collect();
     if root.is_solved() {
@@ -249,24 +256,25 @@ impl Shares {
     }
 }
 
-/// Makes the safe foundation moves of `child`, reached from `parent` (on
-/// which none was left) by `moves`. While the foundations stand still only
-/// the cards the moves exposed can have become safe, so only the touched
-/// columns are looked at; after the first foundation change, everything.
+/// Makes the automatic foundation moves ([`AUTO`]) of `child`, reached from
+/// `parent` (on which none was left) by `moves`. While the foundations stand
+/// still only the cards the moves exposed can have become eligible, so only
+/// the touched columns are looked at; after the first foundation change,
+/// everything.
 fn auto_moves_after(parent: &Board, child: &mut Board, moves: &[Move], out: &mut Vec<Move>) {
     if child.foundations() == parent.foundations() {
         // (a dig can put cards into the cells that were never exposed)
         let cell = child
             .cells()
             .iter()
-            .position(|&c| !c.is_none() && is_safe_to_found(child, c));
+            .position(|&c| !c.is_none() && AUTO.takes(child, c));
         let touched = touched(moves);
         let m = match cell {
             Some(i) => Move::one(Loc::Cell(i as u8), Loc::Found),
             None => {
                 let first = (0..child.ncols())
                     .filter(|&c| touched >> c & 1 == 1)
-                    .find(|&c| child.top(c).is_some_and(|t| is_safe_to_found(child, t)));
+                    .find(|&c| child.top(c).is_some_and(|t| AUTO.takes(child, t)));
                 let Some(c) = first else { return };
                 Move::one(Loc::Col(c as u8), Loc::Found)
             }
@@ -274,7 +282,7 @@ fn auto_moves_after(parent: &Board, child: &mut Board, moves: &[Move], out: &mut
         apply_unchecked(child, m);
         out.push(m);
     }
-    run_auto_moves(child, out);
+    AUTO.run(child, out);
 }
 
 /// Bit set of the columns that `moves` take from or put on.

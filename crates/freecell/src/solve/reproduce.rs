@@ -13,8 +13,9 @@
 use super::fast::IdMap;
 use super::hash::canon_hash;
 use super::{Outcome, Step};
+use crate::autoplay::run_auto_moves;
 use crate::board::Board;
-use crate::moves::{Loc, Move, MoveMode, apply_unchecked, legal_moves, moved_card, run_auto_moves};
+use crate::moves::{Loc, Move, MoveMode, apply_unchecked, legal_moves, moved_card};
 
 /// Parameters of the method (the published values are the defaults).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

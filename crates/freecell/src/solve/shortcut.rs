@@ -9,8 +9,9 @@ use super::fast::IdMap;
 use super::hash::canon_hash;
 use super::heuristic::estimate;
 use super::shorten::solves;
+use crate::autoplay::run_auto_moves;
 use crate::board::Board;
-use crate::moves::{Loc, Move, MoveMode, apply_unchecked, legal_moves, run_auto_moves};
+use crate::moves::{Loc, Move, MoveMode, apply_unchecked, legal_moves};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
