@@ -156,6 +156,9 @@ struct SolverArgs {
     /// Reproduce mode: a0 a1 a2 a3 delta retries max-moves, comma-separated.
     #[arg(long, default_value = "1500,2000,1000,1000,1000,20,120")]
     reproduce: String,
+    /// Seed of the fast mode's exploring search (same seed, same solutions).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -234,6 +237,7 @@ impl SolverArgs {
                 max_moves: v[6] as u32,
                 ..Params::default()
             },
+            seed: self.seed,
             ..SolveOptions::default()
         })
     }

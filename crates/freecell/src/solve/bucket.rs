@@ -4,7 +4,9 @@
 //! Contract: pops the entry with the lowest priority and, among equals, the
 //! one pushed last, which is the order of a binary heap of
 //! `(Reverse(priority), id)` when ids are pushed in increasing order (as the
-//! search numbers its nodes). Each id is pushed at most once. Pushing and
+//! search numbers its nodes). An exploring pop ([`BucketQueue::pop_above`])
+//! takes the latest entry of a higher bucket instead. Each id is pushed at
+//! most once. Pushing and
 //! popping cost O(1) apart from the scan for the next non-empty bucket, which
 //! moves only upward between pushes below it.
 
@@ -61,10 +63,37 @@ impl BucketQueue {
         while self.head[self.min] == NONE {
             self.min += 1;
         }
-        let id = self.head[self.min];
-        self.head[self.min] = self.next[id as usize];
+        Some(self.take(self.min))
+    }
+
+    /// Removes and returns the latest entry of the first non-empty bucket
+    /// at least `offset` priorities above the lowest entry's; the lowest
+    /// entry when nothing lies that high.
+    #[inline]
+    pub(crate) fn pop_above(&mut self, offset: usize) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.head[self.min] == NONE {
+            self.min += 1;
+        }
+        let mut p = self.min + offset;
+        while p < self.head.len() && self.head[p] == NONE {
+            p += 1;
+        }
+        if p >= self.head.len() {
+            p = self.min;
+        }
+        Some(self.take(p))
+    }
+
+    /// Unlinks the latest entry of bucket `p` (not empty).
+    #[inline]
+    fn take(&mut self, p: usize) -> u32 {
+        let id = self.head[p];
+        self.head[p] = self.next[id as usize];
         self.len -= 1;
-        Some(id)
+        id
     }
 }
 
@@ -105,5 +134,63 @@ mod tests {
             }
             assert_eq!(q.pop(), None);
         }
+    }
+
+    /// Exploring pops against a model (a map from priority to a stack of
+    /// ids), interleaved with ordinary pops and pushes.
+    #[test]
+    fn pop_above_takes_the_first_bucket_that_high() {
+        use std::collections::BTreeMap;
+        let mut x = 0x9E3779B97F4A7C15u64;
+        let mut rand = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let mut explored = 0;
+        for round in 0..30 {
+            let mut q = BucketQueue::with_capacity(4, 8);
+            let mut model: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+            let mut id = 0u32;
+            for _ in 0..1500 {
+                match rand(4) {
+                    0 | 1 => {
+                        let prio = rand(30 + round * 5) as u32;
+                        q.push(prio, id);
+                        model.entry(prio).or_default().push(id);
+                        id += 1;
+                    }
+                    2 => {
+                        let want = model.keys().next().copied();
+                        let got = q.pop();
+                        assert_eq!(got, want.map(|p| take(&mut model, p)));
+                    }
+                    _ => {
+                        let offset = rand(12) as u32;
+                        let want = model.keys().next().copied().map(|low| {
+                            let p = model.range(low + offset..).next().map_or(low, |(&p, _)| p);
+                            explored += (p != low) as usize;
+                            take(&mut model, p)
+                        });
+                        assert_eq!(q.pop_above(offset as usize), want);
+                    }
+                }
+            }
+        }
+        assert!(
+            explored > 1000,
+            "only {explored} pops left the lowest bucket"
+        );
+    }
+
+    /// Pops the latest id of `model`'s bucket `p`, dropping it when empty.
+    fn take(model: &mut std::collections::BTreeMap<u32, Vec<u32>>, p: u32) -> u32 {
+        let stack = model.get_mut(&p).unwrap();
+        let id = stack.pop().unwrap();
+        if stack.is_empty() {
+            model.remove(&p);
+        }
+        id
     }
 }

@@ -12,7 +12,7 @@ use super::bucket::BucketQueue;
 use super::compound::{CompoundList, compounds};
 use super::fast::IdMap;
 use super::hash::{cells_hash, column_hash};
-use super::heuristic::{Weights, column_counts, column_weight, combine, next_cards};
+use super::heuristic::{Explore, Weights, column_counts, column_weight, combine, next_cards};
 use super::room::Bits;
 use super::{Outcome, Step};
 use crate::autoplay::AutoRule;
@@ -36,6 +36,10 @@ pub struct Guided {
     pub node_limit: usize,
     /// Heuristic weights.
     pub weights: Weights,
+    /// Exploring pops.
+    pub explore: Explore,
+    /// Seed of the exploration's choices (same seed, same search).
+    pub seed: u64,
 }
 
 /// A stored state; its board and shares sit at the same index of their own
@@ -84,7 +88,16 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
     let mut open = BucketQueue::with_capacity(room, 1024);
     open.push(0, 0);
     let mut list = CompoundList::default();
-    while let Some(idx) = open.pop() {
+    let mut coin = Coin::new(p.seed);
+    let explore = p.explore;
+    while let Some(idx) = {
+        let r = coin.next();
+        if explore.percent > 0 && (r % 100) < explore.percent as u64 {
+            open.pop_above(1 + ((r >> 32) % explore.span.max(1) as u64) as usize)
+        } else {
+            open.pop()
+        }
+    } {
         let node = &nodes[idx as usize];
         if seen.get(&node.hash).is_some_and(|&best| best < node.g) {
             continue; // reached again more cheaply since it was queued
@@ -162,6 +175,30 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
         }
     }
     (Outcome::Exhausted, nodes.len())
+}
+
+/// The exploration's random choices: xorshift64, one step per pop, cheaper
+/// than a general-purpose generator on this hot path and plenty for coin
+/// flips.
+struct Coin(u64);
+
+impl Coin {
+    /// Seeded through splitmix64, so that nearby seeds give unrelated
+    /// streams (and the state is never zero).
+    fn new(seed: u64) -> Coin {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Coin((z ^ (z >> 31)) | 1)
+    }
+
+    #[inline]
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
 }
 
 /// A board's per-column shares of the hash and of the estimate, so that a

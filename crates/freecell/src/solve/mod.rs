@@ -114,6 +114,9 @@ pub struct SolveOptions {
     pub shorten: Shorten,
     /// Reproduction-mode parameters.
     pub reproduce: reproduce::Params,
+    /// Seed of the guided search's exploring pops: the same seed gives the
+    /// same solutions.
+    pub seed: u64,
 }
 
 impl Default for SolveOptions {
@@ -129,6 +132,7 @@ impl Default for SolveOptions {
             exhaust_limit: 30_000_000,
             shorten: Shorten::Redundant,
             reproduce: reproduce::Params::default(),
+            seed: 0,
         }
     }
 }
@@ -179,6 +183,8 @@ fn fast_mode(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'static st
                 g_weight: stage.g_weight,
                 node_limit: stage.node_limit,
                 weights: stage.weights,
+                explore: stage.explore,
+                seed: opts.seed,
             };
             let (o, n) = guided::search(board, opts.auto, p);
             spent += n;
