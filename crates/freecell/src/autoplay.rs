@@ -93,17 +93,6 @@ impl AutoRule {
     }
 }
 
-/// True when putting `c` on its foundation can never hurt ([`AutoRule::Safe`]).
-#[inline]
-pub fn is_safe_to_found(b: &Board, c: Card) -> bool {
-    AutoRule::Safe.takes(b, c)
-}
-
-/// One safe move to the foundation, if any (free cells first, then columns).
-pub fn safe_auto_move(b: &Board) -> Option<Move> {
-    AutoRule::Safe.next_move(b)
-}
-
 /// Applies safe auto-moves until none is left, appending them to `out`.
 pub fn run_auto_moves(b: &mut Board, out: &mut Vec<Move>) {
     AutoRule::Safe.run(b, out)

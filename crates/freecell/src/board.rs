@@ -433,7 +433,7 @@ mod tests {
     #[test]
     fn locate_and_links_agree_with_scans() {
         let mut checked = 0;
-        crate::solve::compound::walk(1..=10, 60, 5, false, |_, b| {
+        crate::solve::compound::walk(1..=10, 60, 5, None, |_, b| {
             let links = b.links();
             let mut at = 0;
             for (k, col) in b.columns().enumerate() {

@@ -6,9 +6,8 @@
 //! `(Reverse(priority), id)` when ids are pushed in increasing order (as the
 //! search numbers its nodes). An exploring pop ([`BucketQueue::pop_above`])
 //! takes the latest entry of a higher bucket instead. Each id is pushed at
-//! most once. Pushing and
-//! popping cost O(1) apart from the scan for the next non-empty bucket, which
-//! moves only upward between pushes below it.
+//! most once. Pushing and popping cost O(1) apart from the scan for the next
+//! non-empty bucket, which moves only upward between pushes below it.
 
 /// No entry (end of a bucket's chain).
 const NONE: u32 = u32::MAX;
@@ -60,10 +59,8 @@ impl BucketQueue {
         if self.len == 0 {
             return None;
         }
-        while self.head[self.min] == NONE {
-            self.min += 1;
-        }
-        Some(self.take(self.min))
+        let low = self.lowest();
+        Some(self.take(low))
     }
 
     /// Removes and returns the latest entry of the first non-empty bucket
@@ -74,17 +71,21 @@ impl BucketQueue {
         if self.len == 0 {
             return None;
         }
-        while self.head[self.min] == NONE {
-            self.min += 1;
-        }
-        let mut p = self.min + offset;
+        let low = self.lowest();
+        let mut p = low + offset;
         while p < self.head.len() && self.head[p] == NONE {
             p += 1;
         }
-        if p >= self.head.len() {
-            p = self.min;
+        Some(self.take(if p < self.head.len() { p } else { low }))
+    }
+
+    /// The lowest non-empty bucket (the queue is not empty), kept as `min`.
+    #[inline]
+    fn lowest(&mut self) -> usize {
+        while self.head[self.min] == NONE {
+            self.min += 1;
         }
-        Some(self.take(p))
+        self.min
     }
 
     /// Unlinks the latest entry of bucket `p` (not empty).
@@ -108,13 +109,7 @@ mod tests {
     /// room) and pops.
     #[test]
     fn pops_like_a_binary_heap() {
-        let mut x = 0x2545F4914F6CDD1Du64;
-        let mut rand = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rand = below(0x2545F4914F6CDD1D);
         for round in 0..50 {
             let mut q = BucketQueue::with_capacity(4, 8);
             let mut heap = BinaryHeap::new();
@@ -141,13 +136,7 @@ mod tests {
     #[test]
     fn pop_above_takes_the_first_bucket_that_high() {
         use std::collections::BTreeMap;
-        let mut x = 0x9E3779B97F4A7C15u64;
-        let mut rand = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rand = below(0x9E3779B97F4A7C15);
         let mut explored = 0;
         for round in 0..30 {
             let mut q = BucketQueue::with_capacity(4, 8);
@@ -182,6 +171,16 @@ mod tests {
             explored > 1000,
             "only {explored} pops left the lowest bucket"
         );
+    }
+
+    /// A deterministic `rand(n)` in `0..n` (xorshift64 from `seed`).
+    fn below(mut x: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        }
     }
 
     /// Pops the latest id of `model`'s bucket `p`, dropping it when empty.

@@ -270,29 +270,29 @@ fn room_moves(
 
 /// Test boards: calls `visit(deal, board)` on each board along a walk of
 /// compound moves (full set) from every deal of `deals`, at most `steps` per
-/// deal, taking child `(deal * salt + step) % children` each time; `auto`
-/// makes the safe foundation moves at the start and after every step.
+/// deal, taking child `(deal * salt + step) % children` each time; `auto`,
+/// when given, makes that rule's foundation moves at the start and after
+/// every step.
 #[cfg(test)]
 pub(crate) fn walk(
     deals: std::ops::RangeInclusive<u64>,
     steps: usize,
     salt: usize,
-    auto: bool,
+    auto: Option<crate::autoplay::AutoRule>,
     mut visit: impl FnMut(u64, &Board),
 ) {
-    use crate::autoplay::run_auto_moves;
     use crate::board::Layout;
     for deal in deals {
         let mut b = crate::deal::deal_board(deal, Layout::default()).unwrap();
-        if auto {
-            run_auto_moves(&mut b, &mut Vec::new());
+        if let Some(rule) = auto {
+            rule.run(&mut b, &mut Vec::new());
         }
         for step in 0..steps {
             visit(deal, &b);
             let mut kids = Vec::new();
             for_each_compound(&b, true, |_, c| {
-                if auto {
-                    run_auto_moves(c, &mut Vec::new());
+                if let Some(rule) = auto {
+                    rule.run(c, &mut Vec::new());
                 }
                 kids.push(c.clone());
             });
@@ -315,7 +315,7 @@ mod tests {
     #[test]
     fn compound_moves_are_legal_sequences() {
         let mut produced = 0;
-        walk(1..=20, 40, 7, false, |deal, b| {
+        walk(1..=20, 40, 7, None, |deal, b| {
             for_each_compound(b, true, |ms, child| {
                 let mut r = b.clone();
                 for &m in ms {

@@ -361,12 +361,13 @@ mod tests {
     use crate::solve::heuristic::{WEIGHTS, estimate_with};
 
     /// Shares updated from the parent's, as the search does, equal those
-    /// computed afresh, for every compound child (with its safe foundation
-    /// moves) along random walks of real deals.
+    /// computed afresh, for every compound child (with its automatic
+    /// foundation moves) along random walks of real deals that make the
+    /// same automatic moves, as the search's states do.
     #[test]
     fn incremental_shares_equal_fresh_ones() {
         let mut checked = 0;
-        walk(1..=12, 50, 3, true, |deal, b| {
+        walk(1..=12, 50, 3, Some(AUTO), |deal, b| {
             let parent = Shares::of(b);
             for_each_compound(b, true, |ms, child| {
                 let mut autos = Vec::new();

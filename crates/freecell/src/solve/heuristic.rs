@@ -132,7 +132,8 @@ pub struct GuidedStage {
 /// entry, which keeps a misleading estimate from holding the search in one
 /// region (in the spirit of epsilon-greedy node selection for greedy
 /// best-first search). On Microsoft deals 1..32000 it spares the guided
-/// stages about 15% of their states, the hard deals most.
+/// stages about 8% of their states (14.1 M to 12.9 M), and the hard deals
+/// most: a fifth fewer reach the second stage.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Explore {
     /// Percent of the pops that explore (0: plain best-first).
