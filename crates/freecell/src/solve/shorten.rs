@@ -36,14 +36,178 @@ pub fn solves(start: &Board, steps: &[Step]) -> bool {
 }
 
 /// Removes redundant moves until no edit applies. `steps` must solve `start`.
+///
+/// The passes after the first only look again at the moves whose verdict an
+/// edit can have changed: a move's verdict depends on the board before it
+/// and on the moves up to the furthest one its checks looked at (its
+/// "reach"), and an edit changes neither for the moves before it whose reach
+/// ends before it. The result is the same as rescanning every move in every
+/// pass, at about half the cost.
 pub fn remove_redundant(start: &Board, steps: &[Step]) -> Vec<Step> {
-    let mut cur: Vec<Step> = steps.to_vec();
-    loop {
-        let before = cur.len();
-        cur = one_pass(start, cur);
-        if cur.len() >= before {
-            return cur;
+    let mut w = Work::new(start, steps.to_vec());
+    while w.pass() {}
+    w.cur
+}
+
+/// The move list being shortened and what the passes know about it, all
+/// indexed by step.
+struct Work {
+    cur: Vec<Step>,
+    /// Boards before each step, and after the last.
+    boards: Vec<Board>,
+    /// The card each step moves.
+    cards: Vec<Card>,
+    /// Furthest step the last look at each step depended on.
+    reach: Vec<usize>,
+    /// Steps to look at in this pass.
+    todo: Vec<bool>,
+    /// Steps to look at in the next pass.
+    again: Vec<bool>,
+}
+
+impl Work {
+    fn new(start: &Board, cur: Vec<Step>) -> Work {
+        let (boards, cards) = trace(start, &cur);
+        let n = cur.len();
+        Work {
+            cur,
+            boards,
+            cards,
+            reach: vec![0; n],
+            todo: vec![true; n],
+            again: vec![false; n],
         }
+    }
+
+    /// Looks at every step marked to do, in order, making each edit found;
+    /// true when the next pass has something to look at.
+    fn pass(&mut self) -> bool {
+        let mut i = 0;
+        while i < self.cur.len() {
+            if !self.todo[i] {
+                i += 1;
+                continue;
+            }
+            match self.look(i) {
+                Ok(reach) => {
+                    self.reach[i] = reach;
+                    self.todo[i] = false;
+                    i += 1;
+                }
+                // the edited steps from i on are looked at again, i first
+                Err((edit, rejoins)) => self.make(i, edit, rejoins),
+            }
+        }
+        std::mem::swap(&mut self.todo, &mut self.again);
+        self.todo.iter().any(|&t| t)
+    }
+
+    /// The first edit that applies at step `i` and whether it rejoins the
+    /// old trajectory (`Err`), or the reach of the look (`Ok`).
+    fn look(&self, i: usize) -> Result<usize, (Edit, bool)> {
+        let cur = &self.cur;
+        let mi = cur[i].mv;
+        if mi.to == Loc::Found {
+            return Ok(i);
+        }
+        let c = self.cards[i];
+        let next = (i + 1..cur.len()).find(|&j| self.cards[j] == c && cur[j].mv.count == mi.count);
+        // without a later move of the card, the whole rest was looked at
+        let mut reach = next.unwrap_or(cur.len() - 1);
+        // candidate edits of the tail cur[i..], checked without copying it
+        let tail = &cur[i..];
+        let mut try_edit = |e: Edit| {
+            let (met, seen) = e.check(&self.boards, i, tail);
+            reach = reach.max(i + seen);
+            met.map(|met| (e, met))
+        };
+        if let Some(j) = next {
+            let (mj, j) = (cur[j].mv, j - i);
+            let merged = Step {
+                mv: Move {
+                    from: mi.from,
+                    to: mj.to,
+                    count: mi.count,
+                },
+                auto: false,
+            };
+            if mj.to == mi.from
+                && let Some(found) = try_edit(Edit {
+                    skip: [0, j],
+                    put: None,
+                    horizon: j,
+                })
+            {
+                return Err(found);
+            }
+            if merged.mv.from != merged.mv.to {
+                for e in [
+                    Edit {
+                        skip: [j, j],
+                        put: Some((0, merged)),
+                        horizon: j,
+                    },
+                    Edit {
+                        skip: [0, 0],
+                        put: Some((j, merged)),
+                        horizon: j,
+                    },
+                ] {
+                    if let Some(found) = try_edit(e) {
+                        return Err(found);
+                    }
+                }
+            }
+        }
+        // a plain drop can only work when the card's next move (if any)
+        // takes it home: otherwise that move would start from the wrong place
+        if next.is_none_or(|j| cur[j].mv.to == Loc::Found) {
+            let drop = Edit {
+                skip: [0, 0],
+                put: None,
+                horizon: tail.len() - 1,
+            };
+            if let Some(found) = try_edit(drop) {
+                return Err(found);
+            }
+        }
+        Ok(reach)
+    }
+
+    /// Makes `edit` at step `i`: when it `rejoins` the old trajectory after
+    /// its horizon, only the steps and boards up to there change, else the
+    /// whole tail. The new steps are to be looked at in this pass, earlier
+    /// steps whose looks reached the edit in the next.
+    fn make(&mut self, i: usize, edit: Edit, rejoins: bool) {
+        let end = if rejoins {
+            i + edit.horizon + 1
+        } else {
+            self.cur.len()
+        };
+        let seg = edit.apply(&self.cur[i..end]);
+        let (b2, c2) = trace(&self.boards[i], &seg);
+        let n = seg.len();
+        self.cur.splice(i..end, seg);
+        // the board after the segment is unchanged when it rejoins, and
+        // the new final board otherwise
+        let keep_last = if rejoins { n } else { n + 1 };
+        let bend = if rejoins { end } else { end + 1 };
+        self.boards.splice(i..bend, b2.into_iter().take(keep_last));
+        self.cards.splice(i..end, c2);
+        for k in 0..i {
+            if self.reach[k] >= i {
+                self.again[k] = true;
+            }
+        }
+        // reaches past the segment shift with it (it only ever shrinks)
+        let shrink = end - i - n;
+        self.reach.splice(i..end, std::iter::repeat_n(0, n));
+        for r in &mut self.reach[i + n..] {
+            // (steps not looked at yet hold 0, and will be looked at)
+            *r = r.saturating_sub(shrink);
+        }
+        self.todo.splice(i..end, std::iter::repeat_n(true, n));
+        self.again.splice(i..end, std::iter::repeat_n(false, n));
     }
 }
 
@@ -59,96 +223,6 @@ fn trace(start: &Board, steps: &[Step]) -> (Vec<Board>, Vec<Card>) {
     }
     boards.push(b);
     (boards, cards)
-}
-
-fn one_pass(start: &Board, mut cur: Vec<Step>) -> Vec<Step> {
-    // Edits at step i only change what follows, so candidates are checked
-    // by replaying from the cached board before step i.
-    let (mut boards, mut cards) = trace(start, &cur);
-    let mut i = 0;
-    while i < cur.len() {
-        let mi = cur[i].mv;
-        if mi.to == Loc::Found {
-            i += 1;
-            continue;
-        }
-        let c = cards[i];
-        let next = (i + 1..cur.len()).find(|&j| cards[j] == c && cur[j].mv.count == mi.count);
-        // candidate edits of the tail cur[i..], checked without copying it
-        let tail = &cur[i..];
-        let mut accepted: Option<(Edit, bool)> = None;
-        if let Some(j) = next {
-            let (mj, j) = (cur[j].mv, j - i);
-            let merged = Step {
-                mv: Move {
-                    from: mi.from,
-                    to: mj.to,
-                    count: mi.count,
-                },
-                auto: false,
-            };
-            let mut tried: [Option<Edit>; 3] = [None; 3];
-            if mj.to == mi.from {
-                tried[0] = Some(Edit {
-                    skip: [0, j],
-                    put: None,
-                    horizon: j,
-                });
-            }
-            if merged.mv.from != merged.mv.to {
-                tried[1] = Some(Edit {
-                    skip: [j, j],
-                    put: Some((0, merged)),
-                    horizon: j,
-                });
-                tried[2] = Some(Edit {
-                    skip: [0, 0],
-                    put: Some((j, merged)),
-                    horizon: j,
-                });
-            }
-            accepted = tried
-                .into_iter()
-                .flatten()
-                .find_map(|e| e.check(&boards, i, tail).map(|met| (e, met)));
-        }
-        // a plain drop can only work when the card's next move (if any)
-        // takes it home: otherwise that move would start from the wrong place
-        let home_next = next.is_none_or(|j| cur[j].mv.to == Loc::Found);
-        if accepted.is_none() && home_next {
-            let drop = Edit {
-                skip: [0, 0],
-                put: None,
-                horizon: tail.len() - 1,
-            };
-            accepted = drop.check(&boards, i, tail).map(|met| (drop, met));
-        }
-        match accepted {
-            Some((e, true)) => {
-                // the edited moves rejoin the old trajectory after the
-                // horizon: only the boards up to there change
-                let end = i + e.horizon + 1;
-                let seg = e.apply(&cur[i..end]);
-                let (b2, c2) = trace(&boards[i], &seg);
-                let n = seg.len();
-                cur.splice(i..end, seg);
-                boards.splice(i..end, b2.into_iter().take(n));
-                cards.splice(i..end, c2);
-            }
-            Some((e, false)) => {
-                let tail = e.apply(&cur[i..]);
-                cur.truncate(i);
-                cur.extend(tail);
-                let (b2, c2) = trace(&boards[i], &cur[i..]);
-                boards.truncate(i);
-                boards.extend(b2);
-                cards.truncate(i);
-                cards.extend(c2);
-            }
-            None => i += 1,
-        }
-    }
-    cur
 }
 
 /// An edit of a move list: steps to leave out and one step to replace.
@@ -175,20 +249,31 @@ impl Edit {
     /// the boards along the unedited moves. `Some(true)`: legal up to the
     /// horizon and back on the old trajectory there, so the rest is known to
     /// work; `Some(false)`: legal and solving by a full replay; `None`: not.
-    fn check(&self, boards: &[Board], i: usize, tail: &[Step]) -> Option<bool> {
+    /// Also returns the last step of `tail` the verdict depended on.
+    fn check(&self, boards: &[Board], i: usize, tail: &[Step]) -> (Option<bool>, usize) {
+        // most edits fail at their first move: tried on the cached board
+        // before it is copied (unless the horizon comes first, as for an
+        // undo right after its move)
+        let first = (0..tail.len()).find_map(|k| self.step(k, tail[k]).map(|s| (k, s)));
+        if let Some((k, s)) = first
+            && k <= self.horizon
+            && !is_legal(&boards[i], s.mv)
+        {
+            return (None, k);
+        }
         let mut b = boards[i].clone();
         for (k, &s) in tail.iter().enumerate() {
             if let Some(s) = self.step(k, s) {
                 if !is_legal(&b, s.mv) {
-                    return None;
+                    return (None, k);
                 }
                 apply_unchecked(&mut b, s.mv);
             }
             if k == self.horizon && k + 1 < tail.len() && b == boards[i + k + 1] {
-                return Some(true);
+                return (Some(true), k);
             }
         }
-        b.is_solved().then_some(false)
+        (b.is_solved().then_some(false), tail.len() - 1)
     }
 
     fn apply(&self, steps: &[Step]) -> Vec<Step> {
@@ -197,5 +282,90 @@ impl Edit {
             .enumerate()
             .filter_map(|(k, &s)| self.step(k, s))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain algorithm: every pass looks at every step again.
+    fn rescan_all(start: &Board, steps: &[Step]) -> Vec<Step> {
+        let mut cur = steps.to_vec();
+        loop {
+            let mut w = Work::new(start, cur.clone());
+            w.again.fill(false);
+            let mut i = 0;
+            let mut edited = false;
+            while i < w.cur.len() {
+                match w.look(i) {
+                    Ok(_) => i += 1,
+                    Err((e, rejoins)) => {
+                        w.make(i, e, rejoins);
+                        edited = true;
+                    }
+                }
+            }
+            if !edited {
+                return w.cur;
+            }
+            cur = w.cur;
+        }
+    }
+
+    /// Looking again only where an edit can have changed the verdict gives
+    /// exactly what rescanning everything gives, on unshortened solutions
+    /// (long ones too: the exhaustive stage's) padded with detours.
+    #[test]
+    fn worklist_passes_equal_full_rescans() {
+        use crate::solve::{Shorten, SolveOptions, solve};
+        let opts = SolveOptions {
+            shorten: Shorten::None,
+            ..SolveOptions::default()
+        };
+        let (mut edits, mut repassed) = (0, 0);
+        for deal in 1..=60 {
+            let b = crate::deal::deal_board(deal, crate::board::Layout::default()).unwrap();
+            let raw = solve(&b, &opts).unwrap().steps;
+            // a detour through a free cell after every tenth move, kept where
+            // it replays, gives the passes more to find
+            let mut padded = Vec::new();
+            for (k, &s) in raw.iter().enumerate() {
+                padded.push(s);
+                if k % 10 == 9
+                    && let Ok(now) = replay(&b, &padded)
+                    && let Some(cell) = now.cells().iter().position(|c| c.is_none())
+                    && let Some(c) = (0..8u8).find(|&c| now.col_len(c as usize) > 0)
+                {
+                    let cell = Loc::Cell(cell as u8);
+                    let out = Step {
+                        mv: Move::one(Loc::Col(c), cell),
+                        auto: false,
+                    };
+                    let back = Step {
+                        mv: Move::one(cell, Loc::Col(c)),
+                        auto: false,
+                    };
+                    let mut trial = padded.clone();
+                    trial.extend([out, back]);
+                    trial.extend_from_slice(&raw[k + 1..]);
+                    if solves(&b, &trial) {
+                        padded.extend([out, back]);
+                    }
+                }
+            }
+            let mut w = Work::new(&b, padded.clone());
+            while w.pass() {
+                repassed += 1;
+            }
+            let fast = w.cur;
+            assert_eq!(fast, remove_redundant(&b, &padded));
+            let slow = rescan_all(&b, &padded);
+            assert_eq!(fast, slow, "deal {deal}");
+            assert!(solves(&b, &fast));
+            edits += padded.len() - fast.len();
+        }
+        assert!(edits > 450, "only {edits} moves removed");
+        assert!(repassed > 40, "only {repassed} second passes");
     }
 }
