@@ -48,6 +48,9 @@ impl Layout {
     }
 }
 
+/// A one in every byte of a word.
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
+
 /// A FreeCell position.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -173,21 +176,43 @@ impl Board {
     pub fn cells(&self) -> &[Card] {
         &self.cells[..self.ncells as usize]
     }
+    /// The column lengths as two words (columns 0-7 and 8-15), read
+    /// straight into integer registers.
+    #[inline]
+    fn len_words(&self) -> (u64, u64) {
+        let (lo, hi) = self.lens.split_at(8);
+        (
+            u64::from_le_bytes(lo.try_into().expect("8 bytes")),
+            u64::from_le_bytes(hi.try_into().expect("8 bytes")),
+        )
+    }
     /// Column ends as bytes: byte `k` is one past column `k`'s last slot.
     #[inline]
     fn ends(&self) -> [u8; MAX_COLS] {
-        u128::from_le_bytes(self.lens)
-            .wrapping_mul(u128::MAX / 255)
-            .to_le_bytes()
+        // byte-wise prefix sums by multiplying with 0x0101..01: the lengths
+        // sum to at most 52, so no byte of a running sum carries into the
+        // next; the upper half adds the lower half's total to every byte
+        let (lo, hi) = self.len_words();
+        let lo = lo.wrapping_mul(BYTE_ONES);
+        let hi = hi
+            .wrapping_mul(BYTE_ONES)
+            .wrapping_add((lo >> 56) * BYTE_ONES);
+        (lo as u128 | (hi as u128) << 64).to_le_bytes()
     }
     /// Where column `col` (< `MAX_COLS`) starts in `cards`.
     #[inline]
     fn start(&self, col: usize) -> usize {
-        // byte-wise prefix sum in one multiply: the lengths sum to at most
-        // 52, so no byte of the running sum overflows into the next; shifted
-        // by one byte, byte `col` of the product sums the columns before it
-        let x = u128::from_le_bytes(self.lens) << 8;
-        (x.wrapping_mul(u128::MAX / 255) >> (8 * (col & (MAX_COLS - 1)))) as u8 as usize
+        // as in `ends`, shifted by one byte so that byte `col` sums the
+        // columns before it; boards of up to 8 columns take the first branch
+        let (lo, hi) = self.len_words();
+        let col = col & (MAX_COLS - 1);
+        if col < 8 {
+            ((lo << 8).wrapping_mul(BYTE_ONES) >> (8 * col)) as u8 as usize
+        } else {
+            let below = lo.wrapping_mul(BYTE_ONES) >> 56;
+            let above = (hi << 8).wrapping_mul(BYTE_ONES) >> (8 * (col - 8));
+            (below as u8).wrapping_add(above as u8) as usize
+        }
     }
     /// Cards in all columns.
     #[inline]
@@ -433,7 +458,7 @@ mod tests {
     #[test]
     fn locate_and_links_agree_with_scans() {
         let mut checked = 0;
-        crate::solve::compound::walk(1..=10, 60, 5, None, |_, b| {
+        crate::solve::compound::walk(1..=10, 8, 60, 5, None, |_, b| {
             let links = b.links();
             let mut at = 0;
             for (k, col) in b.columns().enumerate() {
