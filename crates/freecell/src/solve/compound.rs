@@ -272,10 +272,12 @@ fn room_moves(
 /// compound moves (full set) from every deal of `deals`, at most `steps` per
 /// deal, taking child `(deal * salt + step) % children` each time; `auto`,
 /// when given, makes that rule's foundation moves at the start and after
-/// every step.
+/// every step. `cols` other than 8 deals the deal's cards round-robin into
+/// that many columns (4 free cells).
 #[cfg(test)]
 pub(crate) fn walk(
     deals: std::ops::RangeInclusive<u64>,
+    cols: usize,
     steps: usize,
     salt: usize,
     auto: Option<crate::autoplay::AutoRule>,
@@ -283,7 +285,13 @@ pub(crate) fn walk(
 ) {
     use crate::board::Layout;
     for deal in deals {
-        let mut b = crate::deal::deal_board(deal, Layout::default()).unwrap();
+        let base = crate::deal::deal_board(deal, Layout::default()).unwrap();
+        let dealt: Vec<Card> = (0..52).map(|i| base.col(i % 8)[i / 8]).collect();
+        let columns: Vec<Vec<Card>> = (0..cols)
+            .map(|c| dealt.iter().skip(c).step_by(cols).copied().collect())
+            .collect();
+        let layout = Layout { cols, cells: 4 };
+        let mut b = Board::from_parts(layout, [0; 4], &[], &columns).unwrap();
         if let Some(rule) = auto {
             rule.run(&mut b, &mut Vec::new());
         }
@@ -315,7 +323,7 @@ mod tests {
     #[test]
     fn compound_moves_are_legal_sequences() {
         let mut produced = 0;
-        walk(1..=20, 40, 7, None, |deal, b| {
+        walk(1..=20, 8, 40, 7, None, |deal, b| {
             for_each_compound(b, true, |ms, child| {
                 let mut r = b.clone();
                 for &m in ms {

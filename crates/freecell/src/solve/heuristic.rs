@@ -183,7 +183,7 @@ pub const GUIDED_STAGES: [GuidedStage; 3] = [
         full: true,
         g_weight: 2,
         weights: GUIDED_WEIGHTS,
-        node_limit: 50_000,
+        node_limit: 300_000,
         explore: Explore {
             percent: 30,
             span: 40,
