@@ -49,11 +49,11 @@ impl AutoRule {
         }
     }
 
-    /// One automatic move to the foundation under this rule, if any (free
-    /// cells first, then columns).
-    pub fn next_move(self, b: &Board) -> Option<Move> {
-        // at most one card per suit can go home; find the eligible ones
-        // first, so that most calls end without looking at the board
+    /// The cards this rule would send home from `b`'s foundations, as a
+    /// bit set by card value (at most one per suit; they depend on the
+    /// foundations alone).
+    #[inline]
+    pub fn eligible(self, b: &Board) -> u64 {
         let mut want = 0u64;
         for suit in 0..4u8 {
             let r = b.found(suit) + 1;
@@ -64,6 +64,15 @@ impl AutoRule {
                 }
             }
         }
+        want
+    }
+
+    /// One automatic move to the foundation under this rule, if any (free
+    /// cells first, then columns).
+    pub fn next_move(self, b: &Board) -> Option<Move> {
+        // find the eligible cards first, so that most calls end without
+        // looking at the board
+        let want = self.eligible(b);
         if want == 0 {
             return None;
         }

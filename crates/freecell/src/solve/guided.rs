@@ -107,6 +107,7 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
         list.clear();
         compounds(&board, p.full, &mut list);
         let parent = shares[idx as usize];
+        let want = AUTO.eligible(&board);
         // a single move straight back leads to the grandparent: known, and
         // reached more cheaply, so it is skipped before being built
         let came_by = {
@@ -131,7 +132,7 @@ pub fn search(start: &Board, auto: bool, p: Guided) -> (Outcome, usize) {
             }
             autos.clear();
             if auto {
-                auto_moves_after(&board, child, ms, &mut autos);
+                auto_moves_after(&board, want, child, ms, &mut autos);
             }
             let cg = g.saturating_add(ms.len() as u16);
             let changed = touched(ms) | touched(&autos);
@@ -307,24 +308,31 @@ impl Shares {
 }
 
 /// Makes the automatic foundation moves ([`AUTO`]) of `child`, reached from
-/// `parent` (on which none was left) by `moves`. While the foundations stand
-/// still only the cards the moves exposed can have become eligible, so only
-/// the touched columns are looked at; after the first foundation change,
+/// `parent` (on which none was left, and whose [`AutoRule::eligible`] cards
+/// are `want`) by `moves`. While the foundations stand still only the cards
+/// the moves exposed or put into free cells can have become eligible, so
+/// only those places are looked at; after the first foundation change,
 /// everything.
-fn auto_moves_after(parent: &Board, child: &mut Board, moves: &[Move], out: &mut Vec<Move>) {
+fn auto_moves_after(
+    parent: &Board,
+    want: u64,
+    child: &mut Board,
+    moves: &[Move],
+    out: &mut Vec<Move>,
+) {
     if child.foundations() == parent.foundations() {
         // (a dig can put cards into the cells that were never exposed)
-        let cell = child
-            .cells()
-            .iter()
-            .position(|&c| !c.is_none() && AUTO.takes(child, c));
+        let filled = moves.iter().fold(0u32, |m, mv| match mv.to {
+            Loc::Cell(i) => m | 1 << i,
+            _ => m,
+        });
+        let cell = Bits(filled).find(|&i| want >> child.cells()[i].0 & 1 == 1);
         let touched = touched(moves);
         let m = match cell {
             Some(i) => Move::one(Loc::Cell(i as u8), Loc::Found),
             None => {
-                let first = (0..child.ncols())
-                    .filter(|&c| touched >> c & 1 == 1)
-                    .find(|&c| child.top(c).is_some_and(|t| AUTO.takes(child, t)));
+                let first =
+                    Bits(touched).find(|&c| child.top(c).is_some_and(|t| want >> t.0 & 1 == 1));
                 let Some(c) = first else { return };
                 Move::one(Loc::Col(c as u8), Loc::Found)
             }
@@ -373,7 +381,8 @@ mod tests {
     use crate::solve::hash::canon_hash;
     use crate::solve::heuristic::{WEIGHTS, estimate_with};
 
-    /// Shares updated from the parent's, as the search does, equal those
+    /// The automatic moves made after a compound move are all there are,
+    /// and shares updated from the parent's, as the search does, equal those
     /// computed afresh, for every compound child (with its automatic
     /// foundation moves) along random walks of real deals that make the
     /// same automatic moves, as the search's states do; with 8 columns, and
@@ -387,7 +396,11 @@ mod tests {
                 let parent = Shares::of(b);
                 for_each_compound(b, true, |ms, child| {
                     let mut autos = Vec::new();
-                    auto_moves_after(b, child, ms, &mut autos);
+                    let mut plain = child.clone();
+                    AUTO.run(&mut plain, &mut Vec::new());
+                    auto_moves_after(b, AUTO.eligible(b), child, ms, &mut autos);
+                    // looking only where the moves reached finds them all
+                    assert_eq!(*child, plain, "deal {deal}: {ms:?}");
                     let changed = touched(ms) | touched(&autos);
                     past_kept += (changed >> HASHED_COLS != 0) as usize;
                     let mut s = parent;
