@@ -36,6 +36,24 @@ const PARENTS: [u64; 64] = {
     t
 };
 
+/// For each card value, the bit set of the cards that may be placed on it
+/// (the transpose of [`PARENTS`]).
+const CHILDREN: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut c = 0;
+    while c < 64 {
+        let mut p = 0;
+        while p < 64 {
+            if PARENTS[c] >> p & 1 == 1 {
+                t[p] |= 1 << c;
+            }
+            p += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 impl Card {
     /// The absence of a card (an empty free cell).
     pub const NONE: Card = Card(0);
@@ -71,6 +89,12 @@ impl Card {
     pub const fn fits_on(self, below: Card) -> bool {
         // one table lookup: the search asks this in its innermost loops
         (PARENTS[self.0 as usize & 63] >> (below.0 & 63)) & 1 == 1
+    }
+    /// The bit set (by card value) of the cards that fit on this one: one
+    /// rank lower, the other colour (none for an ace or [`Card::NONE`]).
+    #[inline]
+    pub const fn children(self) -> u64 {
+        CHILDREN[self.0 as usize & 63]
     }
     /// Dense index 0..52 (Microsoft order), for tables and encodings.
     #[inline]
@@ -159,5 +183,22 @@ mod tests {
         assert!(five_h.fits_on(six_s));
         assert!(!five_h.fits_on(six_d));
         assert!(!six_s.fits_on(five_h));
+    }
+
+    /// `children` is exactly the set of cards that fit on a card: two for
+    /// every rank above the ace, by rank and colour.
+    #[test]
+    fn children_are_the_cards_that_fit() {
+        for p in (0..52).map(Card::from_index) {
+            let kids = p.children();
+            for c in (0..52).map(Card::from_index) {
+                assert_eq!(kids >> c.0 & 1 == 1, c.fits_on(p), "{c} on {p}");
+                if c.fits_on(p) {
+                    assert_eq!((c.rank() + 1, c.is_red()), (p.rank(), !p.is_red()));
+                }
+            }
+            assert_eq!(kids.count_ones(), if p.rank() == 1 { 0 } else { 2 }, "{p}");
+        }
+        assert_eq!(Card::NONE.children(), 0);
     }
 }

@@ -13,7 +13,8 @@
 //! Order matters to the search's tie-breaking: foundation moves first, then
 //! parents, then digs, then room-making moves.
 
-use super::room::{Col, Room, parent_cols, parent_mask};
+use super::heuristic::next_cards;
+use super::room::{Col, Room, parent_cols};
 use crate::board::{Board, MAX_COLS, ones_down, ones_up};
 use crate::card::Card;
 use crate::moves::{Loc, Move, apply_unchecked, capacity};
@@ -128,6 +129,17 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
             }
         }
     }
+    // the cards worth digging for: the foundations' next cards and those
+    // that fit on an exposed card of another column than their own (each
+    // card has two parents, so it may fit on two exposed cards)
+    let next = next_cards(b.foundations());
+    let mut fit = [0u64; MAX_COLS];
+    let (mut once, mut twice) = (0u64, 0u64);
+    for (d, top) in tops.iter().enumerate().take(nc) {
+        fit[d] = top.map_or(0, Card::children);
+        twice |= once & fit[d];
+        once |= fit[d];
+    }
     let view = View {
         room,
         board: b,
@@ -140,7 +152,8 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
                 cards: cols[s],
                 start: starts[s],
             };
-            view.digs(col, runs[s], &mut scratch, &mut f);
+            let wanted = next | (once & !fit[s]) | twice;
+            view.digs(col, runs[s], wanted, &mut scratch, &mut f);
         }
     }
     if full {
@@ -152,9 +165,17 @@ pub fn compounds(b: &Board, full: bool, list: &mut CompoundList) {
 /// The digs of column `s`: for each card below the exposed run, nearest
 /// first, clear what lies above it and move it home or onto a parent. The
 /// clearing is planned on a summary of the board and only carried out when
-/// it succeeds (most attempts fail for want of room).
+/// it succeeds (most attempts fail for want of room). `wanted` holds the
+/// cards that could go home or onto a parent once exposed (bits by value).
 impl View<'_> {
-    fn digs(&self, column: Col, run: usize, scratch: &mut Vec<Move>, f: &mut impl FnMut(&[Move])) {
+    fn digs(
+        &self,
+        column: Col,
+        run: usize,
+        wanted: u64,
+        scratch: &mut Vec<Move>,
+        f: &mut impl FnMut(&[Move]),
+    ) {
         let b = self.board;
         let room = self.room;
         let links = self.links;
@@ -166,7 +187,7 @@ impl View<'_> {
             f(scratch);
         };
         // most columns hide no card that could go home or onto a parent
-        let wanted = |c: Card| b.is_next_home(c) || parent_mask(c, top_col) & !(1 << s) != 0;
+        let wanted = |c: Card| wanted >> (c.0 & 63) & 1 == 1;
         if !col[..len - run].iter().any(|&c| wanted(c)) {
             return;
         }
@@ -190,6 +211,11 @@ impl View<'_> {
         };
         for i in (0..len - run).rev() {
             let c = col[i];
+            // (the cut-off below only moves up as i goes down, so passing
+            // over a card that is no use anyway changes nothing)
+            if !wanted(c) {
+                continue;
+            }
             // the run headed by c moves with it
             let end = i + ones_up(links, start + i + 1);
             if end + 1 < lowest {
