@@ -322,10 +322,31 @@ impl Board {
     /// from counting set bits (see [`ones_down`] and [`ones_up`]).
     #[inline]
     pub(crate) fn links(&self) -> u64 {
+        // eight slots per word: a byte of `lower` holds the card below the
+        // same byte of `upper`; ranks differ by one when the difference,
+        // offset by 0x80 so that no byte borrows, is 0x81, and colours
+        // differ when bit 0 of v ^ (v >> 1) does (red suits are 1 and 2)
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let word = |i: usize| u64::from_le_bytes(std::array::from_fn(|k| self.cards[8 * i + k].0));
         let mut m = 0u64;
-        for k in 1..52 {
-            m |= (self.cards[k].fits_on(self.cards[k - 1]) as u64) << k;
+        let mut prev = 0u64;
+        for i in 0..SLOTS / 8 {
+            let upper = word(i);
+            let lower = upper << 8 | prev >> 56;
+            prev = upper;
+            let rank = |w: u64| (w >> 2) & 0x3f3f_3f3f_3f3f_3f3f;
+            let step = ((rank(lower) | HIGH) - rank(upper)) ^ 0x8181_8181_8181_8181;
+            let red = |w: u64| w ^ (w >> 1);
+            let colour = (red(upper) ^ red(lower) ^ BYTE_ONES) & BYTE_ONES;
+            // a zero byte of z is a link; the exact zero-byte test
+            let z = step | colour;
+            let zero = !(((z & LOW7) + LOW7) | z) & HIGH;
+            m |= (zero.wrapping_mul(0x0002_0408_1020_4081) >> 56) << (8 * i);
         }
+        // empty slots past the last card (an empty slot on a red ace would
+        // look like a link)
+        m &= (1u64 << self.total()) - 1;
         // a column's first card lies on the previous column's last
         let mut starts = 0u64;
         for &e in &self.ends()[..self.ncols as usize] {
@@ -483,6 +504,15 @@ mod tests {
                     assert_eq!(b.locate(c), None);
                 }
             }
+            let mut naive = 0u64;
+            let mut at = 0;
+            for col in b.columns() {
+                for i in 1..col.len() {
+                    naive |= (col[i].fits_on(col[i - 1]) as u64) << (at + i);
+                }
+                at += col.len();
+            }
+            assert_eq!(links, naive, "{b:?}");
         });
         assert!(checked > 1000);
     }
