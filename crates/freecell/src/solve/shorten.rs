@@ -57,6 +57,8 @@ struct Work {
     boards: Vec<Board>,
     /// The card each step moves.
     cards: Vec<Card>,
+    /// The next step that moves the same card (`usize::MAX`: none).
+    same_card: Vec<usize>,
     /// Furthest step the last look at each step depended on.
     reach: Vec<usize>,
     /// Steps to look at in this pass.
@@ -69,13 +71,28 @@ impl Work {
     fn new(start: &Board, cur: Vec<Step>) -> Work {
         let (boards, cards) = trace(start, &cur);
         let n = cur.len();
-        Work {
+        let mut w = Work {
             cur,
             boards,
             cards,
+            same_card: Vec::with_capacity(n),
             reach: vec![0; n],
             todo: vec![true; n],
             again: vec![false; n],
+        };
+        w.link_cards();
+        w
+    }
+
+    /// Recomputes `same_card` from `cards`, last step first.
+    fn link_cards(&mut self) {
+        let mut last = [usize::MAX; 64];
+        self.same_card.clear();
+        self.same_card.resize(self.cards.len(), usize::MAX);
+        for (i, c) in self.cards.iter().enumerate().rev() {
+            let slot = &mut last[c.0 as usize & 63];
+            self.same_card[i] = *slot;
+            *slot = i;
         }
     }
 
@@ -110,8 +127,12 @@ impl Work {
         if mi.to == Loc::Found {
             return Ok(i);
         }
-        let c = self.cards[i];
-        let next = (i + 1..cur.len()).find(|&j| self.cards[j] == c && cur[j].mv.count == mi.count);
+        let mut next = Some(self.same_card[i]).filter(|&j| j != usize::MAX);
+        while let Some(j) = next
+            && cur[j].mv.count != mi.count
+        {
+            next = Some(self.same_card[j]).filter(|&j| j != usize::MAX);
+        }
         // without a later move of the card, the whole rest was looked at
         let mut reach = next.unwrap_or(cur.len() - 1);
         // candidate edits of the tail cur[i..], checked without copying it
@@ -194,6 +215,7 @@ impl Work {
         let bend = if rejoins { end } else { end + 1 };
         self.boards.splice(i..bend, b2.into_iter().take(keep_last));
         self.cards.splice(i..end, c2);
+        self.link_cards();
         for k in 0..i {
             if self.reach[k] >= i {
                 self.again[k] = true;
