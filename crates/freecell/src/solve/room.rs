@@ -63,7 +63,10 @@ pub(super) struct Room {
     empty: u16,
     /// Bit per taken free cell.
     taken: u8,
-    ncells: u8,
+    /// Free cells and empty columns, counted (the default x86-64 target
+    /// has no popcount instruction, and capacity is asked for often).
+    nfree: u8,
+    nempty: u8,
 }
 
 impl Room {
@@ -73,7 +76,8 @@ impl Room {
             tops: [0; MAX_COLS],
             empty: 0,
             taken: 0,
-            ncells: b.ncells() as u8,
+            nfree: b.ncells() as u8,
+            nempty: 0,
         };
         for (d, t) in tops.iter().enumerate().take(b.ncols()) {
             match t {
@@ -81,24 +85,28 @@ impl Room {
                     r.top_col[t.0 as usize] = d as u8;
                     r.tops[d] = t.0;
                 }
-                None => r.empty |= 1 << d,
+                None => {
+                    r.empty |= 1 << d;
+                    r.nempty += 1;
+                }
             }
         }
         for (i, c) in b.cells().iter().enumerate() {
             if !c.is_none() {
                 r.taken |= 1 << i;
+                r.nfree -= 1;
             }
         }
         r
     }
 
     pub(super) fn free(&self) -> usize {
-        self.ncells as usize - self.taken.count_ones() as usize
+        self.nfree as usize
     }
 
     /// Most cards one move can carry (the real game's rule).
     pub(super) fn capacity(&self, to_empty: bool) -> usize {
-        let e = self.empty.count_ones() as usize - to_empty as usize;
+        let e = self.nempty as usize - to_empty as usize;
         (self.free() + 1) << e.min(20)
     }
 
@@ -110,6 +118,7 @@ impl Room {
         }
         self.tops[d] = top.0;
         self.top_col[top.0 as usize] = d as u8;
+        self.nempty -= (self.empty >> d & 1) as u8;
         self.empty &= !(1 << d);
     }
 
@@ -170,6 +179,7 @@ impl Room {
             for _ in 0..run {
                 let cell = (!self.taken).trailing_zeros() as u8;
                 self.taken |= 1 << cell;
+                self.nfree -= 1;
                 out.push(Move::one(from, Loc::Cell(cell)));
             }
             return true;
