@@ -346,10 +346,11 @@ impl Board {
         }
         // empty slots past the last card (an empty slot on a red ace would
         // look like a link)
-        m &= (1u64 << self.total()) - 1;
+        let ends = self.ends();
+        m &= (1u64 << ends[MAX_COLS - 1]) - 1; // (the last end is the total)
         // a column's first card lies on the previous column's last
         let mut starts = 0u64;
-        for &e in &self.ends()[..self.ncols as usize] {
+        for &e in &ends[..self.ncols as usize] {
             starts |= 1u64 << (e & 63);
         }
         m & !starts

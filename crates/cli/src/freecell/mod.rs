@@ -137,7 +137,7 @@ struct SolverArgs {
     /// search on the move limit).
     #[arg(long, value_enum, default_value = "redundant")]
     shorten: ShortenArg,
-    /// Do not make safe moves to the foundations automatically.
+    /// Do not make moves to the foundations automatically.
     #[arg(long)]
     no_auto: bool,
     /// Free cells.

@@ -23,7 +23,7 @@ pub fn tour() -> Result<()> {
         })
         .collect();
     outln!(
-        "solved in {} sequence moves (* = safe automatic move to the foundation), verified by replay, {:.3} s:",
+        "solved in {} sequence moves (* = automatic move to the foundation), verified by replay, {:.3} s:",
         r.steps.len(),
         r.seconds
     );

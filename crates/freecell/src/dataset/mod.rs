@@ -64,7 +64,7 @@ pub struct Row {
     pub move_hex: String,
     /// The move, standard notation.
     pub move_std: String,
-    /// True for a safe automatic move to the foundation.
+    /// True for an automatic move to the foundation.
     pub auto: bool,
     /// Moves left including this one.
     pub remaining: u32,

@@ -20,12 +20,13 @@ use crate::error::FreecellError;
 use crate::moves::{Move, MoveMode, expand_to_atomic};
 use std::time::Instant;
 
-/// One move of a solution; `auto` marks a safe automatic move to the foundation.
+/// One move of a solution; `auto` marks an automatic move to the foundation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The move.
     pub mv: Move,
-    /// True for a move made automatically (safe move to the foundation).
+    /// True for a move made automatically (to the foundation, see
+    /// [`crate::autoplay`]).
     pub auto: bool,
 }
 
@@ -96,7 +97,8 @@ pub struct SolveOptions {
     /// Moves reported in the solution (the fast search itself uses sequence
     /// moves; atomic solutions are their single-card decomposition).
     pub moves: MoveMode,
-    /// Make safe moves to the foundation automatically.
+    /// Make moves to the foundation automatically (see [`crate::autoplay`]:
+    /// the guided stages use the eager rule, the proving ones the safe rule).
     pub auto: bool,
     /// Run the guided stages (compound moves) before the complete ones;
     /// false leaves only best-first, greedy and exhaustive search.

@@ -42,7 +42,7 @@ pub fn solves(start: &Board, steps: &[Step]) -> bool {
 /// and on the moves up to the furthest one its checks looked at (its
 /// "reach"), and an edit changes neither for the moves before it whose reach
 /// ends before it. The result is the same as rescanning every move in every
-/// pass, at about half the cost.
+/// pass.
 pub fn remove_redundant(start: &Board, steps: &[Step]) -> Vec<Step> {
     let mut w = Work::new(start, steps.to_vec());
     while w.pass() {}
@@ -57,8 +57,8 @@ struct Work {
     boards: Vec<Board>,
     /// The card each step moves.
     cards: Vec<Card>,
-    /// The next step that moves the same card (`usize::MAX`: none).
-    same_card: Vec<usize>,
+    /// The next step that moves the same card.
+    same_card: Vec<Option<usize>>,
     /// Furthest step the last look at each step depended on.
     reach: Vec<usize>,
     /// Steps to look at in this pass.
@@ -86,13 +86,11 @@ impl Work {
 
     /// Recomputes `same_card` from `cards`, last step first.
     fn link_cards(&mut self) {
-        let mut last = [usize::MAX; 64];
+        let mut last = [None; 64];
         self.same_card.clear();
-        self.same_card.resize(self.cards.len(), usize::MAX);
+        self.same_card.resize(self.cards.len(), None);
         for (i, c) in self.cards.iter().enumerate().rev() {
-            let slot = &mut last[c.0 as usize & 63];
-            self.same_card[i] = *slot;
-            *slot = i;
+            self.same_card[i] = last[c.0 as usize & 63].replace(i);
         }
     }
 
@@ -127,11 +125,11 @@ impl Work {
         if mi.to == Loc::Found {
             return Ok(i);
         }
-        let mut next = Some(self.same_card[i]).filter(|&j| j != usize::MAX);
+        let mut next = self.same_card[i];
         while let Some(j) = next
             && cur[j].mv.count != mi.count
         {
-            next = Some(self.same_card[j]).filter(|&j| j != usize::MAX);
+            next = self.same_card[j];
         }
         // without a later move of the card, the whole rest was looked at
         let mut reach = next.unwrap_or(cur.len() - 1);
@@ -337,7 +335,7 @@ mod tests {
 
     /// Looking again only where an edit can have changed the verdict gives
     /// exactly what rescanning everything gives, on unshortened solutions
-    /// (long ones too: the exhaustive stage's) padded with detours.
+    /// padded with detours.
     #[test]
     fn worklist_passes_equal_full_rescans() {
         use crate::solve::{Shorten, SolveOptions, solve};
