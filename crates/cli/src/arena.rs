@@ -2,6 +2,7 @@
 //! games and reports W/D/L, Elo with its error bar, LOS and optional SPRT.
 
 use crate::games::{GameKind, with_game};
+use crate::usage::usage;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -47,10 +48,9 @@ pub struct ArenaArgs {
 
 /// Parses a spec into a per-game player factory.
 pub fn factory<G: Game>(text: &str) -> anyhow::Result<PlayerFactory<G>> {
-    let spec = StrategySpec::parse(text).map_err(|e| crate::usage(e.to_string()))?;
+    let spec = StrategySpec::parse(text).map_err(|e| usage(e.to_string()))?;
     // Build once now so errors surface before any game starts.
-    spec.build::<G>(Some(0))
-        .map_err(|e| crate::usage(e.to_string()))?;
+    spec.build::<G>(Some(0)).map_err(|e| usage(e.to_string()))?;
     Ok(Arc::new(move |seed| {
         spec.build::<G>(Some(seed)).expect("spec was validated")
     }))
@@ -59,7 +59,7 @@ pub fn factory<G: Game>(text: &str) -> anyhow::Result<PlayerFactory<G>> {
 /// Reads an openings file: one opening per line, moves separated by spaces; `#` starts a comment.
 fn read_openings(path: &std::path::Path) -> anyhow::Result<Vec<Vec<String>>> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| crate::usage(format!("cannot read openings file {}: {e}", path.display())))?;
+        .map_err(|e| usage(format!("cannot read openings file {}: {e}", path.display())))?;
     let list: Vec<Vec<String>> = text
         .lines()
         .map(|l| {
@@ -73,7 +73,7 @@ fn read_openings(path: &std::path::Path) -> anyhow::Result<Vec<Vec<String>>> {
         .filter(|l| !l.is_empty())
         .collect();
     if list.is_empty() {
-        return Err(crate::usage(format!(
+        return Err(usage(format!(
             "openings file {} has no openings",
             path.display()
         )));
@@ -84,12 +84,12 @@ fn read_openings(path: &std::path::Path) -> anyhow::Result<Vec<Vec<String>>> {
 /// Builds the match configuration from the arguments.
 pub fn config(args: &ArenaArgs) -> anyhow::Result<MatchConfig> {
     if args.games == 0 {
-        return Err(crate::usage("--games must be at least 1"));
+        return Err(usage("--games must be at least 1"));
     }
     let sprt = match &args.sprt {
         Some(s) => Some(
             s.parse::<SprtConfig>()
-                .map_err(|e| crate::usage(format!("bad --sprt '{s}': {e}")))?,
+                .map_err(|e| usage(format!("bad --sprt '{s}': {e}")))?,
         ),
         None => None,
     };
@@ -127,7 +127,7 @@ pub fn play_match<G: Game>(a: &str, b: &str, cfg: &MatchConfig) -> anyhow::Resul
         bar.set_position(p.games_done as u64);
         bar.set_message(format!("+{} ={} -{}", p.wins, p.draws, p.losses));
     })
-    .map_err(|e| crate::usage(e.to_string()))?;
+    .map_err(|e| usage(e.to_string()))?;
     bar.finish_and_clear();
     Ok(report)
 }

@@ -1,6 +1,7 @@
 //! The games the generic commands (`play`, `solve`, `arena`, `bench`) know,
 //! and how each reads a position from the command line.
 
+use crate::usage::usage;
 use yomi_games::{Connect4, TicTacToe};
 use yomi_search::Game;
 
@@ -72,7 +73,7 @@ pub fn position<G: CliGame>(text: Option<&str>) -> anyhow::Result<G> {
     match text {
         None => Ok(G::initial()),
         Some(t) => G::parse_position(t).map_err(|e| {
-            crate::usage(format!(
+            usage(format!(
                 "bad --position for {}: {e}\nexpected {}",
                 G::name(),
                 G::POSITION_HELP

@@ -14,6 +14,7 @@ mod progress;
 mod shogi;
 mod solve;
 mod tour;
+mod usage;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -53,23 +54,6 @@ enum Command {
     Deck(deck::DeckArgs),
 }
 
-/// A user error (bad value, bad file, unknown name): exit code 2.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
-
-/// Wraps a message as a [`UsageError`].
-pub fn usage(msg: impl Into<String>) -> anyhow::Error {
-    anyhow::Error::new(UsageError(msg.into()))
-}
-
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -103,7 +87,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
-            if err.downcast_ref::<UsageError>().is_some() {
+            if usage::is_usage(&err) {
                 ExitCode::from(2)
             } else {
                 ExitCode::from(1)

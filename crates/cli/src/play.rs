@@ -5,6 +5,7 @@
 //! ends the game.
 
 use crate::games::{CliGame, GameKind, position, with_game};
+use crate::usage::usage;
 use anyhow::{Context, bail};
 use std::io::{BufRead, Write};
 use yomi_search::{Game, Outcome, Strategy, StrategySpec};
@@ -37,10 +38,10 @@ fn player<G: Game>(spec: &str, seed: u64) -> anyhow::Result<Player<G>> {
     if spec.eq_ignore_ascii_case("human") {
         return Ok(Player::Human);
     }
-    let spec = StrategySpec::parse(spec).map_err(|e| crate::usage(format!("{e} (or 'human')")))?;
+    let spec = StrategySpec::parse(spec).map_err(|e| usage(format!("{e} (or 'human')")))?;
     Ok(Player::Engine(
         spec.build::<G>(Some(seed))
-            .map_err(|e| crate::usage(e.to_string()))?,
+            .map_err(|e| usage(e.to_string()))?,
     ))
 }
 

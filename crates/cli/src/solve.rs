@@ -8,7 +8,7 @@ use crate::games::{CliGame, GameKind, position, with_game};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 use yomi_search::score::{WIN, is_proven};
-use yomi_search::{AlphaBeta, AlphaBetaOptions, Budget};
+use yomi_search::{AlphaBeta, AlphaBetaOptions, Budget, parse_duration};
 
 /// Arguments of `yomi solve`.
 #[derive(clap::Args, Debug)]
@@ -19,7 +19,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub position: Option<String>,
     /// Give up after this long (e.g. `30s`); the answer then says the value is not proven.
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = parse_duration)]
     pub time: Option<Duration>,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 64)]
@@ -27,10 +27,6 @@ pub struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-}
-
-fn parse_time(s: &str) -> Result<Duration, String> {
-    yomi_search::spec::parse_duration(s)
 }
 
 /// What `yomi solve` prints.

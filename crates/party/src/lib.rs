@@ -7,11 +7,13 @@
 //! playing random battles ([`experiment`]); binary pair-relation features
 //! ([`features`]); ridge regression with exact leave-one-out cross-validation
 //! ([`ridge`]); and hill-climbing party search on the fitted model ([`search`]).
+//! [`dataset`] runs the experiment resumably and writes it to disk ([`io`]).
 //!
 //! Everything random takes a seed; the same seed gives the same result.
 
 pub mod battle;
 pub mod data;
+pub mod dataset;
 pub mod error;
 pub mod experiment;
 pub mod features;

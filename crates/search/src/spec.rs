@@ -10,6 +10,7 @@
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
 use crate::budget::Budget;
+use crate::duration::parse_duration;
 use crate::flat_mc::{FlatMonteCarlo, FlatMonteCarloOptions};
 use crate::game::Game;
 use crate::mcts::{Mcts, MctsOptions};
@@ -104,28 +105,6 @@ impl fmt::Display for StrategySpec {
     }
 }
 
-/// Parses a duration like `100ms`, `2s`, `1.5s`, `1m` (a bare number is milliseconds).
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let (num, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) => t.split_at(i),
-        None => (t, "ms"),
-    };
-    let v: f64 = num
-        .parse()
-        .map_err(|_| format!("'{t}' is not a duration (e.g. 100ms, 2s)"))?;
-    let secs = match unit {
-        "ms" => v / 1000.0,
-        "s" => v,
-        "m" | "min" => v * 60.0,
-        other => return Err(format!("unknown time unit '{other}' (use ms, s or m)")),
-    };
-    if !secs.is_finite() || secs <= 0.0 || secs > 1e7 {
-        return Err(format!("'{t}' must be a positive duration"));
-    }
-    Ok(Duration::from_secs_f64(secs))
-}
-
 impl StrategySpec {
     /// Parses and validates `name[:key=value,...]`.
     pub fn parse(text: &str) -> Result<StrategySpec, SpecError> {
@@ -212,7 +191,7 @@ impl StrategySpec {
     fn time(&self) -> Result<Option<Duration>, SpecError> {
         self.params
             .get("time")
-            .map(|t| parse_duration(t).map_err(|e| self.bad("time", e)))
+            .map(|t| parse_duration(t).map_err(|e| self.bad("time", e.to_string())))
             .transpose()
     }
 

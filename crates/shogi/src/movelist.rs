@@ -67,6 +67,7 @@ impl MoveList {
 
     /// The moves as a slice.
     #[inline(always)]
+    #[allow(unsafe_code)]
     pub fn as_slice(&self) -> &[Move] {
         // SAFETY: the first `len` entries were written by `push` (the only
         // writer), and `MaybeUninit<Move>` has the layout of `Move`.

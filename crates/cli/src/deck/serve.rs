@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use yomi_deck_service::{Catalog, ServiceConfig};
+use yomi_search::parse_duration;
 
 /// Options of `yomi deck serve`.
 #[derive(Args)]
@@ -26,10 +27,10 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
     /// Search budget of a request that names none.
-    #[arg(long, default_value = "300ms", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "300ms", value_parser = parse_duration)]
     budget: Duration,
     /// Largest budget a request may ask for.
-    #[arg(long, default_value = "5s", value_parser = super::parse_duration)]
+    #[arg(long, default_value = "5s", value_parser = parse_duration)]
     max_budget: Duration,
     /// Solves at once [default: one per core]; further requests wait, their budget running.
     #[arg(long)]

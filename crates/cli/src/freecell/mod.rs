@@ -1,7 +1,7 @@
 //! `yomi freecell`: Microsoft deals, solving, range statistics and the
 //! training-dataset generator (library: yomi-freecell).
 
-use crate::usage;
+use crate::usage::usage;
 
 /// Writes a line to stdout; a closed pipe (`| head`) ends the program
 /// quietly instead of panicking like `println!` would.
@@ -24,14 +24,14 @@ fn emit(s: String) {
     }
 }
 
-mod dataset_cmd;
+mod dataset;
 mod range;
-mod solve_cmd;
+mod solve;
 mod tour;
 
-use dataset_cmd::dataset_cmd;
+use dataset::dataset_cmd;
 use range::range_cmd;
-use solve_cmd::solve_cmd;
+use solve::solve_cmd;
 pub use tour::tour;
 
 use anyhow::{Context, Result};

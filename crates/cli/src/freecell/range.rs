@@ -2,7 +2,7 @@
 //! verdicts, lengths and speed.
 
 use super::{SolverArgs, parse_range, pool};
-use crate::usage;
+use crate::usage::usage;
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 use std::time::Instant;

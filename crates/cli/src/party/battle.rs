@@ -1,7 +1,18 @@
 //! `yomi party battle` (two parties, random or given, optionally logged) and
 //! `yomi party bench` (one-thread battles/s and turns/s).
 
-use super::*;
+use super::load;
+use crate::usage::usage;
+use anyhow::Result;
+use serde::Serialize;
+use std::io::Write;
+use std::time::Instant;
+use yomi_party::battle::{NoLog, TextLog};
+use yomi_party::experiment;
+use yomi_party::player::{GreedyPlayer, Player, RandomPlayer};
+use yomi_party::{Battle, Outcome, Party};
+use yomi_search::Rng;
+use yomi_search::rng::derive_seed;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct BenchArgs {
@@ -35,7 +46,7 @@ struct BenchReport {
 pub(super) fn bench(args: BenchArgs) -> Result<()> {
     let dex = load(&args.profile)?;
     if args.battles == 0 {
-        return Err(crate::usage("--battles must be at least 1"));
+        return Err(usage("--battles must be at least 1"));
     }
     let t = Instant::now();
     let r = experiment::play_random_battles(&dex, args.battles, args.seed, false);
@@ -153,16 +164,14 @@ pub(super) fn battle(args: BattleArgs) -> Result<()> {
     let mut rng = Rng::new(args.seed);
     let mut pick = |spec: &Option<String>, which: &str| -> Result<Party> {
         Ok(match spec {
-            Some(s) => {
-                Party::parse(&dex, s).map_err(|e| crate::usage(format!("--{which}: {e}")))?
-            }
+            Some(s) => Party::parse(&dex, s).map_err(|e| usage(format!("--{which}: {e}")))?,
             None => Party::random(&dex, &mut rng, args.learnset),
         })
     };
     let a = pick(&args.a, "a")?;
     let b = pick(&args.b, "b")?;
     if args.games == 0 {
-        return Err(crate::usage("--games must be at least 1"));
+        return Err(usage("--games must be at least 1"));
     }
     let (mut wa, mut dr, mut wb) = (0, 0, 0);
     let mut first = (String::new(), 0, Vec::new());

@@ -1,7 +1,16 @@
 //! `yomi party dataset`: the random-battle experiment, resumable, written as
 //! CSV (+ `.meta.json`) and optionally NPZ.
 
-use super::*;
+use super::load;
+use crate::usage::usage;
+use anyhow::{Context, Result};
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+use yomi_party::dataset::{self as party_dataset, Meta, RunResult};
+use yomi_party::io;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct DatasetArgs {
@@ -50,33 +59,8 @@ struct DatasetReport {
     best_party: String,
 }
 
-/// Finished chunks of a dataset run are appended to `<out>.partial` (a meta
-/// line, then one score per line) so an interrupted run resumes.
-fn load_partial(path: &Path, meta: &Meta) -> Vec<f64> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Vec::new();
-    };
-    let mut lines = text.lines();
-    let same = lines
-        .next()
-        .and_then(|l| serde_json::from_str::<Meta>(l).ok())
-        .is_some_and(|m| &m == meta);
-    if !same {
-        return Vec::new();
-    }
-    lines
-        .map_while(|l| l.parse::<f64>().ok())
-        .take(meta.parties)
-        .collect()
-}
-
 pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
     let dex = load(&args.profile)?;
-    if args.parties == 0 || args.opponents == 0 || args.games == 0 {
-        return Err(crate::usage(
-            "--parties, --opponents and --games must be at least 1",
-        ));
-    }
     let meta = Meta {
         profile: dex.profile.clone(),
         parties: args.parties,
@@ -85,73 +69,26 @@ pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
         seed: args.seed,
         learnset: args.learnset,
     };
-    let cfg = ExperimentConfig {
-        parties: args.parties,
-        opponents: args.opponents,
-        games: args.games,
-        seed: args.seed,
-        learnset: args.learnset,
-    };
-    let opps = experiment::opponents(&dex, &cfg);
-    let parties = experiment::parties(&dex, &cfg);
-    let partial = partial_path(&args.out);
-    let mut scores = load_partial(&partial, &meta);
-    let resumed = scores.len();
-    if resumed > 0 {
-        tracing::info!(
-            "resuming after {resumed} scored parties from {}",
-            partial.display()
-        );
-    } else {
-        std::fs::write(&partial, format!("{}\n", serde_json::to_string(&meta)?))
-            .with_context(|| format!("writing {}", partial.display()))?;
-    }
+    meta.validate().map_err(|e| usage(e.to_string()))?;
     let pb = crate::progress::bar(args.parties as u64, "battles");
-    pb.set_position(resumed as u64);
-    let done = AtomicUsize::new(resumed);
+    let done = AtomicUsize::new(0);
     let tick = |k: usize| {
         let d = done.fetch_add(k, Ordering::Relaxed) + k;
-        if d % 64 == 0 {
+        if d % 64 == 0 || k > 1 {
             pb.set_position(d as u64);
         }
     };
-    let stream = derive_seed(args.seed, 2);
     let start = Instant::now();
-    let chunk = 1000;
-    while scores.len() < args.parties {
-        let lo = scores.len();
-        let hi = (lo + chunk).min(args.parties);
-        let s = experiment::score_all(
-            &dex,
-            &parties[lo..hi],
-            &opps,
-            args.games,
-            stream,
-            lo as u64,
-            &tick,
-        );
-        let mut text = String::new();
-        for v in &s {
-            text.push_str(&format!("{v}\n"));
-        }
-        use std::io::Write;
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(&partial)
-            .and_then(|mut f| f.write_all(text.as_bytes()))
-            .with_context(|| format!("appending to {}", partial.display()))?;
-        scores.extend(s);
+    let RunResult { data, resumed } = party_dataset::run(&dex, &meta, &args.out, &tick)
+        .with_context(|| format!("writing the dataset {}", args.out.display()))?;
+    if resumed > 0 {
+        tracing::info!("resumed after {resumed} scored parties");
     }
     let secs = start.elapsed().as_secs_f64();
     pb.finish_and_clear();
-    let data = Dataset { parties, scores };
-    io::write_csv(&args.out, &dex, &data).context("writing the CSV")?;
     if let Some(npz) = &args.npz {
         io::write_npz_dataset(npz, &dex, &data).context("writing the NPZ")?;
     }
-    std::fs::write(meta_path(&args.out), serde_json::to_string_pretty(&meta)?)
-        .with_context(|| format!("writing {}", meta_path(&args.out).display()))?;
-    std::fs::remove_file(&partial).ok();
     let battles = ((args.parties - resumed) * args.opponents * args.games) as u64;
     let threads = rayon::current_num_threads();
     let (bi, best) = data

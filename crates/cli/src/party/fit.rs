@@ -1,7 +1,19 @@
 //! `yomi party fit` (the R² table and coefficients) and `yomi party search`
 //! (hill climbing on the model, verified by simulation).
 
-use super::*;
+use super::read_data;
+use crate::usage::usage;
+use anyhow::{Context, Result};
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+use yomi_party::dataset::meta_path;
+use yomi_party::experiment::{self, ExperimentConfig};
+use yomi_party::features::Features;
+use yomi_party::model::{self, Model};
+use yomi_party::{Party, search};
+use yomi_search::rng::derive_seed;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct FitArgs {
@@ -187,10 +199,9 @@ pub(super) fn search_cmd(args: SearchArgs) -> Result<()> {
         )
     })?;
     if args.starts == 0 || args.games == 0 {
-        return Err(crate::usage("--starts and --games must be at least 1"));
+        return Err(usage("--starts and --games must be at least 1"));
     }
-    let groups =
-        model::parse_set(&args.features).map_err(|e| crate::usage(format!("--features: {e}")))?;
+    let groups = model::parse_set(&args.features).map_err(|e| usage(format!("--features: {e}")))?;
     let feats = Features::new(&dex);
     let n = data.parties.len();
     let m = Model::train(&feats, &data, 0..n, &groups, &args.alphas)?;

@@ -1,6 +1,15 @@
 //! The `yomi tour` section of the party crate.
 
-use super::*;
+use super::{load, quiet_broken_pipe};
+use anyhow::Result;
+use std::io::Write;
+use std::time::Instant;
+use yomi_party::battle::TextLog;
+use yomi_party::experiment::{self, ExperimentConfig};
+use yomi_party::features::Features;
+use yomi_party::model::{self, Model};
+use yomi_party::player::RandomPlayer;
+use yomi_party::{Battle, Party, ridge};
 
 /// A short demonstration for `yomi tour`: one logged battle under each rules
 /// profile and a tiny experiment with its fit.

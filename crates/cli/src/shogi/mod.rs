@@ -1,6 +1,7 @@
 //! `yomi shogi`: perft, legal moves and board diagrams for shogi positions
 //! (the rules core in `yomi-shogi`).
 
+use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -68,12 +69,11 @@ pub fn run(args: ShogiArgs) -> Result<()> {
 }
 
 fn load(args: &PositionArgs) -> Result<Position> {
-    let mut pos =
-        Position::from_sfen(&args.sfen).map_err(|e| crate::usage(format!("--sfen: {e}")))?;
+    let mut pos = Position::from_sfen(&args.sfen).map_err(|e| usage(format!("--sfen: {e}")))?;
     for (i, text) in args.moves.split_whitespace().enumerate() {
         let m = pos
             .parse_usi(text)
-            .map_err(|e| crate::usage(format!("--moves, move {}: {e}", i + 1)))?;
+            .map_err(|e| usage(format!("--moves, move {}: {e}", i + 1)))?;
         pos.do_move(m);
     }
     Ok(pos)
@@ -87,7 +87,7 @@ fn sorted_moves(pos: &Position) -> Vec<String> {
 
 fn run_perft(a: PerftArgs) -> Result<()> {
     if a.depth > 12 {
-        return Err(crate::usage(format!(
+        return Err(usage(format!(
             "perft depth {} is too deep (at most 12)",
             a.depth
         )));
@@ -154,8 +154,8 @@ fn run_batch() -> Result<()> {
         if line.trim().is_empty() {
             continue;
         }
-        let pos = Position::from_sfen(&line)
-            .map_err(|e| crate::usage(format!("stdin line {}: {e}", i + 1)))?;
+        let pos =
+            Position::from_sfen(&line).map_err(|e| usage(format!("stdin line {}: {e}", i + 1)))?;
         writeln!(out, "{}", sorted_moves(&pos).join(" "))?;
     }
     out.flush()?;

@@ -2,7 +2,7 @@
 //! chosen notation, optionally shown board by board.
 
 use super::{Notation, SolverArgs};
-use crate::usage;
+use crate::usage::usage;
 use anyhow::{Context, Result};
 use yomi_freecell::notation::{fcs_verbose, hex, standard};
 use yomi_freecell::text::{format_board, parse_board};

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use yomi_deck::report::Report;
 use yomi_deck::solve::{exact, greedy, vds};
+use yomi_search::parse_duration;
 
 mod bench;
 mod generate;
@@ -119,22 +120,6 @@ enum Solver {
     /// HiGHS MIP (built with `--features highs`): proves optimality or reports its gap.
     #[cfg(feature = "highs")]
     Mip,
-}
-
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    let (num, scale) = if let Some(v) = s.strip_suffix("ms") {
-        (v, 0.001)
-    } else if let Some(v) = s.strip_suffix('s') {
-        (v, 1.0)
-    } else {
-        (s, 1.0)
-    };
-    match num.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 && x * scale < 1e7 => {
-            Ok(Duration::from_secs_f64(x * scale))
-        }
-        _ => Err(format!("bad duration {s:?} (use e.g. 500ms or 2s)")),
-    }
 }
 
 /// Runs `yomi deck ...`.

@@ -1,7 +1,7 @@
 //! `yomi freecell dataset`: the sharded, resumable (board, move) dataset.
 
 use super::{FormatArg, SolverArgs, parse_range, pool};
-use crate::usage;
+use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};

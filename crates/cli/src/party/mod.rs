@@ -1,20 +1,12 @@
 //! `yomi party`: Gen-1 battles, the random-battle party dataset, the ridge
 //! model's R² table and coefficients, and model-guided party search.
 
+use crate::usage::usage;
 use anyhow::{Context, Result};
-use serde::{Deserialize, Serialize};
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
-use yomi_party::battle::{NoLog, TextLog};
-use yomi_party::experiment::{self, Dataset, ExperimentConfig};
-use yomi_party::features::Features;
-use yomi_party::model::{self, Model};
-use yomi_party::player::{GreedyPlayer, Player, RandomPlayer};
-use yomi_party::{Battle, Dex, Outcome, Party, io, ridge, search};
-use yomi_search::Rng;
-use yomi_search::rng::derive_seed;
+use std::path::Path;
+use yomi_party::dataset::Meta;
+use yomi_party::experiment::Dataset;
+use yomi_party::{Dex, io};
 
 /// Writes a line to stdout, returning write errors (a closed pipe ends the command quietly).
 macro_rules! outln {
@@ -83,40 +75,14 @@ fn quiet_broken_pipe(r: Result<()>) -> Result<()> {
 
 fn load(profile: &str) -> Result<Dex> {
     Dex::load(profile).map_err(|e| match e {
-        yomi_party::PartyError::UnknownProfile(..) => crate::usage(format!("--profile: {e}")),
+        yomi_party::PartyError::UnknownProfile(..) => usage(format!("--profile: {e}")),
         other => anyhow::Error::new(other).context("loading the embedded Gen-1 data"),
     })
 }
 
-/// What `yomi party dataset` records beside the CSV.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-struct Meta {
-    profile: String,
-    parties: usize,
-    opponents: usize,
-    games: usize,
-    seed: u64,
-    learnset: bool,
-}
-
-fn meta_path(out: &Path) -> PathBuf {
-    let mut s = out.as_os_str().to_owned();
-    s.push(".meta.json");
-    PathBuf::from(s)
-}
-
-fn partial_path(out: &Path) -> PathBuf {
-    let mut s = out.as_os_str().to_owned();
-    s.push(".partial");
-    PathBuf::from(s)
-}
-
-fn read_meta(data: &Path) -> Option<Meta> {
-    serde_json::from_str(&std::fs::read_to_string(meta_path(data)).ok()?).ok()
-}
-
+/// Loads a dataset CSV with its `.meta.json` (when present) and the matching profile.
 fn read_data(path: &Path) -> Result<(Dex, Dataset, Option<Meta>)> {
-    let meta = read_meta(path);
+    let meta = yomi_party::dataset::read_meta(path)?;
     let profile = meta.as_ref().map_or("cartridge", |m| m.profile.as_str());
     let dex = load(profile)?;
     let data =
