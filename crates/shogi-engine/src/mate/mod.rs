@@ -1,0 +1,158 @@
+//! Mate search: mate in one, and a df-pn solver for tsume.
+//!
+//! Contract: [`mate_in_one`] is exact under the rules core (a mate by pawn
+//! drop is illegal and never returned). [`Dfpn::solve`] looks for a forced
+//! mate where every attacker move is a check and the defender may play any
+//! legal move; a repetition counts against the attacker. It answers
+//! [`MateOutcome::Mate`] only with a line it has replayed and found legal,
+//! all checks, and ending in checkmate; the line is then shortened with
+//! depth-limited searches until a shorter mate is disproved or the budget
+//! runs out ([`Dfpn::proven_shortest`] says which). [`MateOutcome::NoMate`]
+//! means the search space was exhausted (the usual df-pn caveat applies:
+//! repetition-dependent disproofs are never cached, but a disproof found
+//! through the table could in rare cases depend on the path);
+//! [`MateOutcome::Unknown`] means the budget, time or stop flag ended it.
+
+mod line;
+mod one;
+mod search;
+mod table;
+
+pub use line::verify_mate_line;
+pub use one::mate_in_one;
+
+use search::Searcher;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use table::{INF, Table};
+use yomi_shogi::{Move, Position};
+
+/// Budget and memory of a df-pn search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DfpnOptions {
+    /// Nodes (expansions plus one-ply looks) before giving up.
+    pub max_nodes: u64,
+    /// Wall-clock limit, if any.
+    pub time_limit: Option<Duration>,
+    /// Transposition table size in megabytes.
+    pub table_mb: usize,
+}
+
+impl Default for DfpnOptions {
+    fn default() -> Self {
+        DfpnOptions {
+            max_nodes: 10_000_000,
+            time_limit: None,
+            table_mb: 64,
+        }
+    }
+}
+
+/// What a mate search concluded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MateOutcome {
+    /// A forced mate: the attacker's and defender's moves, ending in checkmate.
+    Mate(Vec<Move>),
+    /// No forced mate by continuous checks.
+    NoMate,
+    /// Neither found before the budget, the time limit or the stop flag.
+    Unknown,
+}
+
+/// A mate search's answer with its cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MateReport {
+    /// The conclusion.
+    pub outcome: MateOutcome,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock time taken.
+    pub time: Duration,
+}
+
+/// A df-pn mate solver with its transposition table (kept between solves:
+/// what it proved about a position stays true).
+pub struct Dfpn {
+    opts: DfpnOptions,
+    table: Table,
+    shortest: bool,
+}
+
+impl Dfpn {
+    /// A solver with a freshly allocated table of `opts.table_mb` megabytes.
+    pub fn new(opts: DfpnOptions) -> Self {
+        let table = Table::new(opts.table_mb);
+        Dfpn {
+            opts,
+            table,
+            shortest: false,
+        }
+    }
+
+    /// Forgets everything in the table.
+    pub fn clear(&mut self) {
+        self.table = Table::new(self.opts.table_mb);
+    }
+
+    /// True when the last [`Dfpn::solve`] found a mate and proved that no
+    /// shorter one exists (a mate one attacker move shorter was disproved).
+    pub fn proven_shortest(&self) -> bool {
+        self.shortest
+    }
+
+    /// Searches for a forced mate by the side to move in `pos`.
+    pub fn solve(&mut self, pos: &Position, stop: &AtomicBool) -> MateReport {
+        let start = Instant::now();
+        let deadline = self.opts.time_limit.map(|t| start + t);
+        self.shortest = false;
+        let mut s = Searcher::new(
+            &mut self.table,
+            pos.clone(),
+            self.opts.max_nodes,
+            deadline,
+            stop,
+        );
+        let r = s.mid(true, INF, INF, None);
+        let outcome = if r.pn == 0 {
+            match line::extract(&mut s, None) {
+                Some(mut best) => {
+                    self.shortest = shorten(&mut s, pos, &mut best);
+                    MateOutcome::Mate(best)
+                }
+                None => MateOutcome::Unknown,
+            }
+        } else if r.dn == 0 && !s.capped {
+            MateOutcome::NoMate
+        } else {
+            MateOutcome::Unknown
+        };
+        MateReport {
+            outcome,
+            nodes: s.nodes,
+            time: start.elapsed(),
+        }
+    }
+}
+
+/// Tries mates two plies shorter than `best` with depth-limited searches
+/// until one is disproved (true: `best` is then a shortest mate) or the
+/// budget ends (false). `best` is replaced by every shorter line found.
+fn shorten(s: &mut Searcher<'_>, root: &Position, best: &mut Vec<Move>) -> bool {
+    while best.len() >= 3 {
+        let limit = (best.len() - 2) as u16;
+        s.pos = root.clone();
+        let r = s.mid(true, INF, INF, Some(limit));
+        if r.pn == 0 {
+            match line::extract(s, Some(limit)) {
+                Some(shorter) if shorter.len() < best.len() => *best = shorter,
+                _ => return false,
+            }
+        } else if r.dn == 0 {
+            return true;
+        } else {
+            return false;
+        }
+    }
+    // A mate in one is the shortest there is.
+    true
+}

@@ -1,0 +1,341 @@
+//! The df-pn recursion (Nagai's depth-first proof-number search) for tsume:
+//! the attacker (OR nodes) plays checks only, the defender (AND nodes) any
+//! legal move.
+//!
+//! Contract: [`Searcher::mid`] expands a node until its proof or disproof
+//! number reaches the given threshold, the node budget runs out, the
+//! deadline passes or the stop flag is raised, and returns the node's bounds.
+//! A proof is always sound. A repetition on the current path counts as a
+//! failure for the attacker (perpetual check loses); disproofs that rest on
+//! one are not stored, so they do not leak into other paths through the
+//! table. With a depth limit, keys are salted with the plies left, so an
+//! answer is only reused at the same remaining depth.
+
+use super::table::{Bounds, INF, Table};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+use yomi_shogi::{Move, MoveList, Position, count_legal, generate_checks, generate_legal};
+
+/// Hard cap on the recursion depth (plies); deeper lines are given up on.
+pub(crate) const MAX_PLY: usize = 500;
+
+/// How often (in nodes) the clock and the stop flag are looked at.
+const POLL_EVERY: u64 = 1024;
+
+/// One child of the node being expanded.
+struct Child {
+    mv: Move,
+    pn: u32,
+    dn: u32,
+    len: u16,
+    /// Its disproof rests on a repetition of the current path.
+    tainted: bool,
+}
+
+/// The result of expanding a node.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Result {
+    pub pn: u32,
+    pub dn: u32,
+    pub len: u16,
+    pub tainted: bool,
+}
+
+/// Search state shared by the recursion.
+pub(crate) struct Searcher<'a> {
+    pub table: &'a mut Table,
+    pub pos: Position,
+    pub nodes: u64,
+    pub max_nodes: u64,
+    pub deadline: Option<Instant>,
+    pub stop: &'a AtomicBool,
+    pub aborted: bool,
+    /// The recursion cap was reached somewhere: a disproof may be incomplete.
+    pub capped: bool,
+    /// Keys of the positions on the current path (for repetition).
+    path: Vec<u64>,
+}
+
+/// The table key of a position searched with `left` plies to go (None: no limit).
+pub(crate) fn salted(key: u64, left: Option<u16>) -> u64 {
+    match left {
+        None => key,
+        Some(d) => key ^ (u64::from(d) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    }
+}
+
+fn add(a: u32, b: u32) -> u32 {
+    if a >= INF || b >= INF {
+        INF
+    } else {
+        (a + b).min(INF - 1)
+    }
+}
+
+/// The moves of a node: checks for the attacker, everything for the defender.
+pub(crate) fn node_moves(pos: &Position, attacker: bool, list: &mut MoveList) {
+    if attacker {
+        generate_checks(pos, list);
+    } else {
+        generate_legal(pos, list);
+    }
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher on `pos` with the given budget.
+    pub fn new(
+        table: &'a mut Table,
+        pos: Position,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+        stop: &'a AtomicBool,
+    ) -> Searcher<'a> {
+        Searcher {
+            table,
+            pos,
+            nodes: 0,
+            max_nodes,
+            deadline,
+            stop,
+            aborted: false,
+            capped: false,
+            path: Vec::with_capacity(64),
+        }
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+        } else if self.nodes % POLL_EVERY == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.aborted = true;
+                }
+            }
+        }
+    }
+
+    /// First bounds of a child not found in the table. An attacker's move is
+    /// looked one ply into: no reply is a mate (proven), otherwise the
+    /// number of replies is a good first proof number.
+    fn initial(&mut self, attacker: bool, m: Move, left: Option<u16>) -> Child {
+        let child_left = left.map(|d| d - 1);
+        let captured = self.pos.do_move(m);
+        let key = salted(self.pos.key(), child_left);
+        let known = self.table.get(key);
+        let child = match known {
+            Some(b) => Child {
+                mv: m,
+                pn: b.pn,
+                dn: b.dn,
+                len: b.len,
+                tainted: false,
+            },
+            None if attacker => {
+                self.tick();
+                let replies = count_legal(&self.pos) as u32;
+                if replies == 0 {
+                    Child {
+                        mv: m,
+                        pn: 0,
+                        dn: INF,
+                        len: 0,
+                        tainted: false,
+                    }
+                } else if child_left == Some(0) {
+                    Child {
+                        mv: m,
+                        pn: INF,
+                        dn: 0,
+                        len: 0,
+                        tainted: false,
+                    }
+                } else {
+                    Child {
+                        mv: m,
+                        pn: replies,
+                        dn: 1,
+                        len: 0,
+                        tainted: false,
+                    }
+                }
+            }
+            None => Child {
+                mv: m,
+                pn: 1,
+                dn: 1,
+                len: 0,
+                tainted: false,
+            },
+        };
+        self.pos.undo_move(m, captured);
+        child
+    }
+
+    /// Expands the node at the current position until a threshold is met.
+    /// `attacker`: an OR node. `left`: plies left under a depth limit.
+    pub fn mid(&mut self, attacker: bool, th_pn: u32, th_dn: u32, left: Option<u16>) -> Result {
+        self.tick();
+        let key = salted(self.pos.key(), left);
+        let raw_key = self.pos.key();
+        if self.path.contains(&raw_key) {
+            return Result {
+                pn: INF,
+                dn: 0,
+                len: 0,
+                tainted: true,
+            };
+        }
+        if self.path.len() >= MAX_PLY || (attacker && left == Some(0)) {
+            self.capped |= left.is_none();
+            return Result {
+                pn: INF,
+                dn: 0,
+                len: 0,
+                tainted: left.is_none(),
+            };
+        }
+        let mut list = MoveList::new();
+        node_moves(&self.pos, attacker, &mut list);
+        if list.is_empty() {
+            let r = if attacker {
+                Result {
+                    pn: INF,
+                    dn: 0,
+                    len: 0,
+                    tainted: false,
+                }
+            } else {
+                Result {
+                    pn: 0,
+                    dn: INF,
+                    len: 0,
+                    tainted: false,
+                }
+            };
+            self.table.put(key, bounds(&r), 1);
+            return r;
+        }
+        let mut children: Vec<Child> = list
+            .iter()
+            .map(|&m| self.initial(attacker, m, left))
+            .collect();
+        self.path.push(raw_key);
+        let start_nodes = self.nodes;
+        let mut r = summarize(attacker, &children);
+        while r.pn < th_pn && r.dn < th_dn && !self.aborted {
+            let (best, second) = select(attacker, &children);
+            let c = &children[best];
+            let (cth_pn, cth_dn) = if attacker {
+                (
+                    th_pn.min(epsilon_bound(second)),
+                    th_dn.saturating_sub(r.dn.saturating_sub(c.dn)),
+                )
+            } else {
+                (
+                    th_pn.saturating_sub(r.pn.saturating_sub(c.pn)),
+                    th_dn.min(epsilon_bound(second)),
+                )
+            };
+            let m = c.mv;
+            let captured = self.pos.do_move(m);
+            let cr = self.mid(!attacker, cth_pn, cth_dn, left.map(|d| d - 1));
+            self.pos.undo_move(m, captured);
+            let c = &mut children[best];
+            c.pn = cr.pn;
+            c.dn = cr.dn;
+            c.len = cr.len;
+            c.tainted = cr.tainted;
+            r = summarize(attacker, &children);
+        }
+        self.path.pop();
+        if !(r.dn == 0 && r.tainted) {
+            self.table
+                .put(key, bounds(&r), self.nodes - start_nodes + 1);
+        }
+        r
+    }
+}
+
+fn bounds(r: &Result) -> Bounds {
+    Bounds {
+        pn: r.pn,
+        dn: r.dn,
+        len: r.len,
+    }
+}
+
+/// The child threshold from the second-best value, with the 1+ε trick
+/// (ε = 1/4) so the search does not flip between two close siblings.
+fn epsilon_bound(second: u32) -> u32 {
+    if second >= INF {
+        INF
+    } else {
+        (second + 1).max(second + second / 4)
+    }
+}
+
+/// Index of the most promising child and the second-best value.
+fn select(attacker: bool, children: &[Child]) -> (usize, u32) {
+    let key = |c: &Child| if attacker { c.pn } else { c.dn };
+    let mut best = 0;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate().skip(1) {
+        let v = key(c);
+        if v < key(&children[best]) {
+            second = key(&children[best]);
+            best = i;
+        } else if v < second {
+            second = v;
+        }
+    }
+    (best, second)
+}
+
+/// The node's bounds from its children: OR takes min pn and sum dn, AND the reverse.
+fn summarize(attacker: bool, children: &[Child]) -> Result {
+    let (mut min, mut sum) = (INF, 0u32);
+    let mut len_proven = u16::MAX;
+    let mut len_all = 0u16;
+    // A disproof rests on a repetition when one it needs does: for OR every
+    // child's, for AND at least one child's, and none untainted is there.
+    let mut any_tainted = false;
+    let mut clean_disproof = false;
+    for c in children {
+        let (a, b) = if attacker { (c.pn, c.dn) } else { (c.dn, c.pn) };
+        min = min.min(a);
+        sum = add(sum, b);
+        if c.pn == 0 {
+            len_proven = len_proven.min(c.len);
+            len_all = len_all.max(c.len);
+        }
+        if c.dn == 0 {
+            any_tainted |= c.tainted;
+            clean_disproof |= !c.tainted;
+        }
+    }
+    let tainted = if attacker {
+        any_tainted
+    } else {
+        any_tainted && !clean_disproof
+    };
+    if attacker {
+        Result {
+            pn: min,
+            dn: sum,
+            len: if min == 0 { len_proven + 1 } else { 0 },
+            tainted,
+        }
+    } else {
+        Result {
+            pn: sum,
+            dn: min,
+            len: if sum == 0 { len_all + 1 } else { 0 },
+            tainted,
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Mate in one and the df-pn solver on hand-checked small positions.
+
+use std::sync::atomic::AtomicBool;
+use yomi_shogi::Position;
+use yomi_shogi_engine::mate::{Dfpn, DfpnOptions, MateOutcome, mate_in_one, verify_mate_line};
+
+fn pos(sfen: &str) -> Position {
+    Position::from_sfen(sfen).expect("test SFEN is valid")
+}
+
+#[test]
+fn head_gold_mates() {
+    let mut p = pos("4k4/9/4P4/9/9/9/9/9/K8 b G 1");
+    let m = mate_in_one(&mut p).expect("G*5b mates");
+    assert_eq!(m.to_string(), "G*5b");
+    assert_eq!(
+        p.to_sfen(),
+        "4k4/9/4P4/9/9/9/9/9/K8 b G 1",
+        "position restored"
+    );
+}
+
+#[test]
+fn pawn_drop_mate_is_not_a_mate_in_one() {
+    // P*1b would mate (the dragon guards 1b, 2a and 2b), but it is uchifuzume.
+    let mut p = pos("8k/6+R2/9/9/9/9/9/9/4K4 b P 1");
+    assert_eq!(mate_in_one(&mut p), None);
+    // With a gold instead, G*1b mates.
+    let mut p = pos("8k/6+R2/9/9/9/9/9/9/4K4 b G 1");
+    assert_eq!(
+        mate_in_one(&mut p).map(|m| m.to_string()),
+        Some("G*1b".into())
+    );
+}
+
+#[test]
+fn board_move_mate_and_no_mate() {
+    // The gold on 2c guards 1b, so the dragon mates by moving there.
+    let mut p = pos("8k/6+R2/7G1/9/9/9/9/9/4K4 b - 1");
+    let m = mate_in_one(&mut p).expect("a board move mates");
+    let mut after = p.clone();
+    after.do_move(m);
+    assert!(after.in_check() && after.legal_moves().is_empty());
+    // The start position has no check at all.
+    assert_eq!(mate_in_one(&mut Position::startpos()), None);
+}
+
+#[test]
+fn dfpn_solves_a_mate_in_three_and_verifies_it() {
+    // King 5b, a pawn on 5d, two golds in hand: no mate in one, a mate in three.
+    let p = pos("9/4k4/9/4P4/9/9/9/9/K8 b 2G 1");
+    let stop = AtomicBool::new(false);
+    let mut d = Dfpn::new(DfpnOptions::default());
+    let r = d.solve(&p, &stop);
+    match r.outcome {
+        MateOutcome::Mate(line) => {
+            assert_eq!(line.len(), 3, "{line:?}");
+            assert!(verify_mate_line(&p, &line));
+            assert!(d.proven_shortest());
+        }
+        other => panic!("expected a mate, got {other:?}"),
+    }
+    assert!(r.nodes > 0);
+}
+
+#[test]
+fn dfpn_reports_no_mate_and_budget_exhaustion() {
+    let stop = AtomicBool::new(false);
+    let mut d = Dfpn::new(DfpnOptions::default());
+    // No check exists at all.
+    assert_eq!(
+        d.solve(&Position::startpos(), &stop).outcome,
+        MateOutcome::NoMate
+    );
+    // One gold cannot mate a king in the open.
+    let p = pos("9/9/9/9/4k4/9/9/9/K8 b G 1");
+    assert_eq!(d.solve(&p, &stop).outcome, MateOutcome::NoMate);
+    // A budget of one node cannot decide a mate in three.
+    let mut tiny = Dfpn::new(DfpnOptions {
+        max_nodes: 1,
+        ..DfpnOptions::default()
+    });
+    let p = pos("9/4k4/9/4P4/9/9/9/9/K8 b 2G 1");
+    assert_eq!(tiny.solve(&p, &stop).outcome, MateOutcome::Unknown);
+    // A raised stop flag ends it too.
+    let raised = AtomicBool::new(true);
+    let mut d = Dfpn::new(DfpnOptions::default());
+    let hard = pos("ln7/1k1+P5/1pp1S4/p8/9/2P6/9/9/8K b BGN2rbg2s2n3l13p 1");
+    let r = d.solve(&hard, &raised);
+    assert!(r.outcome == MateOutcome::Unknown || matches!(r.outcome, MateOutcome::Mate(_)));
+}
+
+#[test]
+fn verify_rejects_bad_lines() {
+    let p = pos("4k4/9/4P4/9/9/9/9/9/K8 b G 1");
+    let g = p.parse_usi("G*5b").unwrap();
+    assert!(verify_mate_line(&p, &[g]));
+    // Even length, non-checking first move, not mate at the end.
+    let quiet = p.parse_usi("9i9h").unwrap();
+    assert!(!verify_mate_line(&p, &[]));
+    assert!(!verify_mate_line(&p, &[quiet]));
+    let g4 = p.parse_usi("G*4b").unwrap();
+    assert!(!verify_mate_line(&p, &[g4]));
+}
