@@ -117,29 +117,14 @@ pub fn rebuild(input: &TurnInput, league: League) -> State {
         }
     }
     // Then merge the two reveal orders restricted to the common region.
-    let mut xs: Vec<u8> = turned[small]
-        .iter()
-        .copied()
-        .filter(|n| !order.contains(n))
-        .collect();
-    // Revealed cards of the small side keep their order; its completed-only cards go first.
-    xs.sort_by_key(|n| {
-        revealed[small]
-            .iter()
-            .position(|m| m == n)
-            .map_or(0, |i| i + 1)
-    });
-    let mut ys: Vec<u8> = turned[large]
+    // A side constrains only the cards it still shows (its reveal order); cards it
+    // completed may sit anywhere in its region.
+    let xs: Vec<u8> = revealed[small].clone();
+    let ys: Vec<u8> = revealed[large]
         .iter()
         .copied()
         .filter(|&n| in_small(n) && !order.contains(&n))
         .collect();
-    ys.sort_by_key(|n| {
-        revealed[large]
-            .iter()
-            .position(|m| m == n)
-            .map_or(0, |i| i + 1)
-    });
     merge_orders(&xs, &ys, &mut order);
     // The large side's own region: completed first, then its reveal order.
     for &n in &done[large] {

@@ -1,0 +1,79 @@
+//! One turn pair forward from a PUSH decision, and the 28x28 push matrix.
+//!
+//! Contract: [`simulate_pair`] resolves both pushes, plays the MOVE turn that
+//! follows with the given walker for both players, and leaves the state at
+//! the next PUSH decision point (or over). [`PushMatrix`] holds, for every
+//! pair of pushes, seat `me`'s evaluation after that pair with greedy walks;
+//! same-line pairs (nothing happens) are marked and left out of worst cases.
+
+use crate::action::{Path, Push};
+use crate::eval::evaluate;
+use crate::reach::Bfs;
+use crate::state::State;
+use crate::walker::{greedy_walk, quick_walk};
+
+/// Resolves `pushes` (by seat), then the MOVE turn with `quick` or greedy walks.
+pub fn simulate_pair(state: &mut State, pushes: [Push; 2], bfs: &mut Bfs, quick: bool) {
+    state.resolve_pushes(pushes);
+    if !state.begin_turn() {
+        return;
+    }
+    state.collect();
+    let walk = |s: &State, p: usize, b: &mut Bfs| -> Path {
+        if quick {
+            quick_walk(s, p, b)
+        } else {
+            greedy_walk(s, p, b)
+        }
+    };
+    let w0 = walk(state, 0, bfs);
+    let w1 = walk(state, 1, bfs);
+    state.resolve_moves([w0, w1]);
+    if state.begin_turn() {
+        state.collect();
+    }
+}
+
+/// Whether two pushes collide (same orientation and line: nothing happens).
+pub fn collide(a: Push, b: Push) -> bool {
+    a.is_horizontal() == b.is_horizontal() && a.line() == b.line()
+}
+
+/// Evaluations of every push pair, from one seat's view.
+#[derive(Clone, Debug)]
+pub struct PushMatrix {
+    /// `value[mine][theirs]` in [0, 1] for seat `me`.
+    pub value: [[f64; Push::COUNT]; Push::COUNT],
+}
+
+impl PushMatrix {
+    /// Fills the matrix for seat `me` at a PUSH decision point.
+    pub fn build(state: &State, me: usize, bfs: &mut Bfs) -> PushMatrix {
+        let mut value = [[0.0; Push::COUNT]; Push::COUNT];
+        for (a, row) in value.iter_mut().enumerate() {
+            for (b, v) in row.iter_mut().enumerate() {
+                let (mine, theirs) = (Push::from_index(a), Push::from_index(b));
+                if collide(mine, theirs) {
+                    continue;
+                }
+                let mut s = *state;
+                let pushes = if me == 0 {
+                    [mine, theirs]
+                } else {
+                    [theirs, mine]
+                };
+                simulate_pair(&mut s, pushes, bfs, false);
+                *v = evaluate(&s, me);
+            }
+        }
+        PushMatrix { value }
+    }
+
+    /// Worst case of my push `a` over the opponent's non-colliding pushes.
+    pub fn worst(&self, a: usize) -> f64 {
+        (0..Push::COUNT)
+            .filter(|&b| !collide(Push::from_index(a), Push::from_index(b)))
+            .map(|b| self.value[a][b])
+            .fold(f64::INFINITY, f64::min)
+    }
+}

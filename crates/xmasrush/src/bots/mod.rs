@@ -1,0 +1,41 @@
+//! Built-in bots and their strategy specs (`name:key=value,...`).
+//!
+//! Contract: a [`Bot`] answers at a decision point of the state it is given
+//! (the referee's built-in bots get the state rebuilt from the protocol text,
+//! exactly what an external bot sees). Searching bots spend at most their
+//! `time` per turn (more on the first turn); PUSH turns are searched, MOVE
+//! turns use the greedy walker ([`crate::walker::greedy_walk`]) for every bot
+//! but `random`, because once the board is fixed the walk that collects the
+//! most quests is found directly.
+
+mod bandit;
+mod duct;
+mod greedy;
+mod matrix;
+mod mcts;
+mod random;
+mod spec;
+
+pub use bandit::{Bandit, BanditOptions};
+pub use duct::{DuctBot, PushGame};
+pub use greedy::{Greedy, MinMax1};
+pub use matrix::{PushMatrix, collide, simulate_pair};
+pub use mcts::{ComboBot, ComboOptions, MctsBot};
+pub use random::RandomBot;
+pub use spec::{BotSpec, STRATEGIES, SpecError};
+
+use crate::action::Action;
+use crate::state::State;
+use std::time::Duration;
+
+/// A bot that plays Xmas Rush.
+pub trait Bot: Send {
+    /// The action for seat `me` at this decision point, within `budget`.
+    fn act(&mut self, state: &State, me: usize, budget: Duration) -> Action;
+
+    /// Simulations (one push + one move for both players) run for the last
+    /// decision; 0 for bots that do not simulate.
+    fn simulations(&self) -> u64 {
+        0
+    }
+}

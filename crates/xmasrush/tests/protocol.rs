@@ -1,0 +1,129 @@
+//! The protocol text against the state it describes: render, parse, rebuild.
+
+use yomi_search::{Rng, SimultaneousGame};
+use yomi_xmasrush::action::Action;
+use yomi_xmasrush::protocol::{lines_of, parse_input, render_input};
+use yomi_xmasrush::reader::rebuild;
+use yomi_xmasrush::state::{GONE, HAND0, HAND1, State};
+use yomi_xmasrush::{League, initial_state};
+
+/// The true state seen from seat `p` (me = player 0), for comparison with a rebuild.
+fn perspective(s: &State, p: usize) -> State {
+    if p == 0 {
+        return *s;
+    }
+    let mut t = *s;
+    t.pos = [s.pos[1], s.pos[0]];
+    t.hands = [s.hands[1], s.hands[0]];
+    t.score = [s.score[1], s.score[0]];
+    t.turned = [s.turned[1], s.turned[0]];
+    t.done = [s.done[1], s.done[0]];
+    for id in 0..24 {
+        let loc = s.items[id];
+        t.items[(id + 12) % 24] = match loc {
+            HAND0 => HAND1,
+            HAND1 => HAND0,
+            l => l,
+        };
+    }
+    t
+}
+
+#[test]
+fn input_text_matches_the_referee_format() {
+    let mut s = initial_state(0, League::Legend);
+    assert!(s.begin_turn());
+    let text = render_input(&s, 1);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "0");
+    assert_eq!(lines[1], "0110 0011 1101 1010 1010 1010 1010");
+    assert_eq!(
+        lines[8], "12 6 6 1001",
+        "me first: player 1 at (6,6) with 0110 turned"
+    );
+    assert_eq!(lines[9], "12 0 0 0110");
+    assert_eq!(lines[10], "24");
+    // First item of seed 0 is player 0's POTION at (5,3): pid 1 from player 1's view.
+    assert_eq!(lines[11], "POTION 5 3 1");
+    assert_eq!(lines[35], "6");
+    // Deck of seed 0 ends ..., POTION, SWORD, DIAMOND: revealed from the end.
+    assert_eq!(
+        &lines[36..42],
+        [
+            "DIAMOND 0",
+            "SWORD 0",
+            "POTION 0",
+            "DIAMOND 1",
+            "SWORD 1",
+            "POTION 1"
+        ]
+    );
+}
+
+#[test]
+fn rebuilt_states_match_the_truth_in_random_games() {
+    let mut rng = Rng::new(7);
+    let mut acts = [Vec::new(), Vec::new()];
+    for game in 0..40 {
+        let mut s = initial_state(game, League::Legend);
+        while s.begin_turn() {
+            for p in 0..2 {
+                let text = render_input(&s, p);
+                let input = parse_input(&mut lines_of(&text)).expect("parses");
+                let mut got = rebuild(&input, League::Legend);
+                got.collect();
+                let mut want = perspective(&s, p);
+                want.collect();
+                assert_eq!(got.board, want.board);
+                assert_eq!(got.hands, want.hands);
+                assert_eq!(got.pos, want.pos);
+                assert_eq!(got.items, want.items, "game {game} turn {}", s.turn);
+                assert_eq!(got.score, want.score);
+                for q in 0..2 {
+                    let a: Vec<u8> = got.quest_items(q).map(|i| i as u8).collect();
+                    let b: Vec<u8> = want.quest_items(q).map(|i| i as u8).collect();
+                    assert_eq!(a, b, "game {game} turn {} revealed quests of {q}", s.turn);
+                }
+                // When the opponent turned more cards than I did and completed none
+                // of those, its reveal order tells my next card exactly.
+                let (me, them) = (0, 1);
+                let q = want.quests as usize;
+                let region = (q - want.turned[them] as usize)..(q - want.turned[me] as usize);
+                let none_done = region.clone().all(|i| want.done[them] >> i & 1 == 0);
+                if !region.is_empty() && none_done {
+                    let name = want.deck[region.end - 1];
+                    {
+                        let got_next = got.deck[(got.quests - 1 - got.turned[me]) as usize];
+                        assert_eq!(got_next, name, "game {game}: my next quest is known");
+                    }
+                }
+            }
+            s.collect();
+            let mut actions = [Action::Move(Default::default()); 2];
+            for p in 0..2 {
+                s.actions(p, &mut acts[p]);
+                actions[p] = acts[p][rng.below(acts[p].len())];
+            }
+            s.resolve(actions[0], actions[1]);
+        }
+        assert!(s.items.iter().filter(|&&l| l == GONE).count() <= 24);
+    }
+}
+
+#[test]
+fn malformed_input_says_which_line() {
+    let mut s = initial_state(3, League::Legend);
+    s.begin_turn();
+    let mut lines: Vec<String> = render_input(&s, 0).lines().map(String::from).collect();
+    lines[1].replace_range(0..1, "x");
+    let text = lines.join("\n");
+    let err = parse_input(&mut lines_of(&text)).unwrap_err().to_string();
+    assert!(err.starts_with("line 2:"), "{err}");
+    let cut: String = render_input(&s, 0)
+        .lines()
+        .take(12)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let err = parse_input(&mut lines_of(&cut)).unwrap_err().to_string();
+    assert!(err.contains("input ended before line 13"), "{err}");
+}
