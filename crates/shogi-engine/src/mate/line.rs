@@ -3,8 +3,10 @@
 //! Contract: [`extract`] follows the table from the root: the attacker takes
 //! the proven check with the shortest stored proof (an immediate mate first),
 //! the defender the reply with the longest; a reply missing from the table
-//! is proved again. It returns a line only if [`verify_mate_line`] accepts
-//! it. [`verify_mate_line`] replays a line from a position and accepts it
+//! is proved again. When the limit is the exact mate length (`exact`), the
+//! defender's reply is one that is proved to hold out longest (no mate two
+//! plies sooner after it), so the line has exactly that length. It returns
+//! a line only if [`verify_mate_line`] accepts it. [`verify_mate_line`] replays a line from a position and accepts it
 //! when every move is legal, every attacker move gives check, and the
 //! defender is checkmated at the end.
 
@@ -30,7 +32,7 @@ pub fn verify_mate_line(pos: &Position, line: &[Move]) -> bool {
 
 /// The mating line of a proven root (`s.pos`), or None if it cannot be read
 /// (budget exhausted while re-proving, or a line that fails verification).
-pub(crate) fn extract(s: &mut Searcher<'_>, limit: Option<u16>) -> Option<Vec<Move>> {
+pub(crate) fn extract(s: &mut Searcher<'_>, limit: Option<u16>, exact: bool) -> Option<Vec<Move>> {
     let root = s.pos.clone();
     let mut line = Vec::new();
     let mut left = limit;
@@ -54,7 +56,12 @@ pub(crate) fn extract(s: &mut Searcher<'_>, limit: Option<u16>) -> Option<Vec<Mo
             None if attacker => choose(s, &list, attacker, child_left, true),
             None => None,
         };
-        let (m, _) = pick?;
+        let (mut m, _) = pick?;
+        if exact && !attacker {
+            if let Some(d) = child_left {
+                m = longest_reply(s, &list, d).unwrap_or(m);
+            }
+        }
         s.pos.do_move(m);
         line.push(m);
         left = child_left;
@@ -96,6 +103,24 @@ fn choose(
         }
     }
     pick
+}
+
+/// A defender reply after which the attacker, with `left` plies to go, has
+/// no mate two plies sooner (so it resists longest), or None if none is
+/// proved so (budget) or `left` is too small to ask.
+fn longest_reply(s: &mut Searcher<'_>, list: &MoveList, left: u16) -> Option<Move> {
+    if left < 3 {
+        return list.first().copied();
+    }
+    for &m in list.iter() {
+        let captured = s.pos.do_move(m);
+        let r = s.mid(true, INF, INF, Some(left - 2));
+        s.pos.undo_move(m, captured);
+        if r.dn == 0 {
+            return Some(m);
+        }
+    }
+    None
 }
 
 /// The stored proof length of the current position, proving it again when

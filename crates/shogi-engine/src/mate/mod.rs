@@ -5,9 +5,10 @@
 //! mate where every attacker move is a check and the defender may play any
 //! legal move; a repetition counts against the attacker. It answers
 //! [`MateOutcome::Mate`] only with a line it has replayed and found legal,
-//! all checks, and ending in checkmate; the line is then shortened with
-//! depth-limited searches until a shorter mate is disproved or the budget
-//! runs out ([`Dfpn::proven_shortest`] says which). [`MateOutcome::NoMate`]
+//! all checks, and ending in checkmate. Depth-limited re-searches then bring
+//! the line down to the mate length under minimax (the attacker mating as
+//! fast as it can, the defender resisting as long as it can, interpositions
+//! counted) unless the budget runs out ([`Dfpn::proven_shortest`] says which). [`MateOutcome::NoMate`]
 //! means the search space was exhausted (the usual df-pn caveat applies:
 //! repetition-dependent disproofs are never cached, but a disproof found
 //! through the table could in rare cases depend on the path);
@@ -114,13 +115,9 @@ impl Dfpn {
         );
         let r = s.mid(true, INF, INF, None);
         let outcome = if r.pn == 0 {
-            match line::extract(&mut s, None) {
-                Some(mut best) => {
-                    self.shortest = shorten(&mut s, pos, &mut best);
-                    MateOutcome::Mate(best)
-                }
-                None => MateOutcome::Unknown,
-            }
+            let (line, shortest) = mating_line(&mut s, pos, r.len);
+            self.shortest = shortest;
+            line.map_or(MateOutcome::Unknown, MateOutcome::Mate)
         } else if r.dn == 0 && !s.capped {
             MateOutcome::NoMate
         } else {
@@ -134,25 +131,40 @@ impl Dfpn {
     }
 }
 
-/// Tries mates two plies shorter than `best` with depth-limited searches
-/// until one is disproved (true: `best` is then a shortest mate) or the
-/// budget ends (false). `best` is replaced by every shorter line found.
-fn shorten(s: &mut Searcher<'_>, root: &Position, best: &mut Vec<Move>) -> bool {
-    while best.len() >= 3 {
-        let limit = (best.len() - 2) as u16;
+/// The mating line of a proven root whose proof tree is `bound` plies deep,
+/// and whether it is proved shortest. Depth-limited searches bring the
+/// limit down two plies at a time until a shorter mate is disproved (the
+/// limit is then the exact mate length) or the budget ends; the line is read
+/// at the smallest proven limit. Falls back to reading the unlimited proof.
+fn mating_line(s: &mut Searcher<'_>, root: &Position, bound: u16) -> (Option<Vec<Move>>, bool) {
+    let mut proven: Option<u16> = None;
+    let mut shortest = false;
+    let mut limit = bound;
+    while limit >= 1 {
         s.pos = root.clone();
         let r = s.mid(true, INF, INF, Some(limit));
         if r.pn == 0 {
-            match line::extract(s, Some(limit)) {
-                Some(shorter) if shorter.len() < best.len() => *best = shorter,
-                _ => return false,
+            proven = Some(limit);
+            if limit < 3 {
+                shortest = true;
+                break;
             }
-        } else if r.dn == 0 {
-            return true;
+            limit -= 2;
         } else {
-            return false;
+            shortest = r.dn == 0 && proven.is_some();
+            break;
         }
     }
-    // A mate in one is the shortest there is.
-    true
+    s.pos = root.clone();
+    let line = match proven {
+        Some(l) => line::extract(s, Some(l), shortest),
+        None => None,
+    };
+    match line {
+        Some(line) => (Some(line), shortest),
+        None => {
+            s.pos = root.clone();
+            (line::extract(s, None, false), false)
+        }
+    }
 }

@@ -1,0 +1,44 @@
+//! Solves every position of `data/tsume.txt` with the df-pn solver and
+//! prints one tab-separated row per problem: recorded length, found length
+//! (or the outcome), whether it was proved shortest, nodes, microseconds.
+//! Run with `cargo run --release -p yomi-shogi-engine --example tsume_bench`.
+
+use std::sync::atomic::AtomicBool;
+use yomi_shogi::Position;
+use yomi_shogi_engine::mate::{Dfpn, DfpnOptions, MateOutcome};
+
+fn main() {
+    let stop = AtomicBool::new(false);
+    let mut solver = Dfpn::new(DfpnOptions {
+        max_nodes: 5_000_000,
+        time_limit: None,
+        table_mb: 64,
+    });
+    let (mut nodes, mut micros) = (0u64, 0u128);
+    println!("recorded\tfound\tshortest\tnodes\tmicros\tsfen");
+    for line in include_str!("../data/tsume.txt").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let sfen = fields[fields.len() - 1];
+        let pos = Position::from_sfen(sfen).expect("the data file holds valid SFENs");
+        solver.clear();
+        let r = solver.solve(&pos, &stop);
+        let found = match &r.outcome {
+            MateOutcome::Mate(l) => l.len().to_string(),
+            MateOutcome::NoMate => "nomate".to_string(),
+            MateOutcome::Unknown => "unknown".to_string(),
+        };
+        nodes += r.nodes;
+        micros += r.time.as_micros();
+        println!(
+            "{}\t{found}\t{}\t{}\t{}\t{sfen}",
+            fields[0],
+            solver.proven_shortest(),
+            r.nodes,
+            r.time.as_micros()
+        );
+    }
+    println!("total\t\t\t{nodes}\t{micros}\t");
+}
