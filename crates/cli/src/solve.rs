@@ -1,14 +1,12 @@
 //! `yomi solve`: the exact game value of a position, its best moves, nodes and time.
 //!
-//! Uses iterative-deepening alpha-beta with a transposition table until the
-//! search reaches the end of the game in every line; each root move is then
-//! scored exactly so every best move is listed.
+//! The search is the library's `yomi_search::solve`; this module reads the
+//! position, and prints the solution as text or JSON.
 
 use crate::games::{CliGame, GameKind, position, with_game};
 use serde::Serialize;
-use std::time::{Duration, Instant};
-use yomi_search::score::{WIN, is_proven};
-use yomi_search::{AlphaBeta, AlphaBetaOptions, Budget, parse_duration};
+use std::time::Duration;
+use yomi_search::{SolveOptions, parse_duration};
 
 /// Arguments of `yomi solve`.
 #[derive(clap::Args, Debug)]
@@ -73,84 +71,24 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Solves a position of any game.
+/// Solves a position of any game (the search is `yomi_search::solve`).
 pub fn solve<G: CliGame>(args: &SolveArgs) -> anyhow::Result<Solution> {
     let state: G = position(args.position.as_deref())?;
-    let start = Instant::now();
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    let mut solution = Solution {
+    let options = SolveOptions {
+        time: args.time,
+        tt_megabytes: args.tt,
+    };
+    let s = yomi_search::solve(&state, &options);
+    let text = |moves: &[G::Move]| moves.iter().map(|m| m.to_string()).collect();
+    Ok(Solution {
         game: G::name(),
         position: args.position.clone().unwrap_or_default(),
-        value: None,
-        result: "unknown",
-        plies: None,
-        best_moves: vec![],
-        pv: vec![],
-        nodes: 0,
-        time_ms: 0.0,
-    };
-    if let Some(o) = state.outcome() {
-        let v = o.sign();
-        solution.value = Some(v);
-        solution.result = ["loss", "draw", "win"][(v + 1) as usize];
-        solution.plies = (v != 0).then_some(0);
-        return Ok(solution);
-    }
-    let options = AlphaBetaOptions {
-        depth: None,
-        iterative: true,
-        tt_megabytes: args.tt,
-        budget: Budget {
-            time: args.time,
-            ..Budget::default()
-        },
-    };
-    let mut searcher = AlphaBeta::<G::Move>::new(options);
-    let root = searcher.search(&state);
-    solution.nodes = root.nodes;
-    solution.pv = root.pv.iter().map(|m| m.to_string()).collect();
-    if root.exact {
-        // Score every root move exactly (the shared table makes this cheap) to
-        // list all best moves. A proven result in d plies is matched only by
-        // moves that win (or lose) in d, which a search d-1 plies deep decides.
-        if is_proven(root.score) {
-            searcher.options.depth = Some((WIN - root.score.abs()).max(1) as u32 - 1);
-        }
-        for &mv in &moves {
-            let mut child = state.clone();
-            child.play(mv);
-            let score = match child.outcome() {
-                Some(o) => -yomi_search::score::terminal_score(o, 0),
-                None => {
-                    if searcher.options.depth == Some(0) {
-                        continue; // only an immediate result matches, and this child is not terminal
-                    }
-                    let r = searcher.search(&child);
-                    solution.nodes += r.nodes;
-                    if !r.exact && !is_proven(root.score) {
-                        continue;
-                    }
-                    -r.score
-                }
-            };
-            // Child scores are one ply further from the root.
-            let score = if is_proven(score) {
-                score - score.signum()
-            } else {
-                score
-            };
-            if score == root.score {
-                solution.best_moves.push(mv.to_string());
-            }
-        }
-        let v = root.score.signum();
-        solution.value = Some(v);
-        solution.result = ["loss", "draw", "win"][(v + 1) as usize];
-        solution.plies = is_proven(root.score).then(|| (WIN - root.score.abs()) as u32);
-    } else if let Some(first) = root.pv.first() {
-        solution.best_moves.push(first.to_string());
-    }
-    solution.time_ms = start.elapsed().as_secs_f64() * 1000.0;
-    Ok(solution)
+        value: s.value,
+        result: s.result(),
+        plies: s.plies,
+        best_moves: text(&s.best_moves),
+        pv: text(&s.pv),
+        nodes: s.nodes,
+        time_ms: s.time.as_secs_f64() * 1000.0,
+    })
 }

@@ -4,6 +4,7 @@
 //! (alternating, bitboards), Goofspiel and matrix games (simultaneous moves,
 //! with known equilibria for testing).
 
+pub mod bench;
 pub mod connect4;
 pub mod goofspiel;
 pub mod matrix;

@@ -140,7 +140,7 @@ mod tests {
         ));
         assert_eq!(parse_duration_or_zero("0ms"), Ok(Duration::ZERO));
         assert!(matches!(
-            parse_duration("1e300s"),
+            parse_duration("100000000s"),
             Err(DurationError::OutOfRange(..))
         ));
         assert_eq!(parse_duration(""), Err(DurationError::Empty));

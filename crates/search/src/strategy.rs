@@ -33,7 +33,12 @@ impl SearchStats {
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum Value {
     /// A proven game value: +1 win, 0 draw, -1 loss, with the distance in plies.
-    Exact { result: i32, plies: u32 },
+    Exact {
+        /// +1 win, 0 draw, -1 loss for the side to move.
+        result: i32,
+        /// Plies to the end of the game with best play.
+        plies: u32,
+    },
     /// A heuristic score in centi-units (alpha-beta at a depth limit).
     Score(i32),
     /// An expected result in `[-1, 1]` (Monte Carlo methods).

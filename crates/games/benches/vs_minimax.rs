@@ -6,7 +6,7 @@
 //! comparison measures the search code. Prints the fastest of several rounds (the least disturbed by other load)
 //! and the ratio (minimax time / yomi time; > 1 means yomi is faster).
 //!
-//! Run: `cargo bench -p yomi-search --bench vs_minimax` (`ROUNDS=9` for more rounds;
+//! Run: `cargo bench -p yomi-games --bench vs_minimax` (`ROUNDS=9` for more rounds;
 //! `PROFILE=yomi` or `PROFILE=minimax` runs one alpha-beta search of one library, `PROFILE=mcts`
 //! yomi's MCTS alone, for a profiler).
 

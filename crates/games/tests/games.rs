@@ -79,7 +79,7 @@ fn perft_table(text: &str) -> Vec<(u32, u64)> {
 
 #[test]
 fn connect4_perft_matches_data_file() {
-    let table = perft_table(include_str!("../../games/tests/data/connect4_perft.txt"));
+    let table = perft_table(include_str!("data/connect4_perft.txt"));
     assert!(table.len() >= 9);
     for (depth, count) in table {
         assert_eq!(perft(&Connect4::initial(), depth), count, "perft({depth})");

@@ -1,5 +1,5 @@
 //! Criterion benchmarks of the search library on Connect Four and tic-tac-toe.
-//! Run: `cargo bench -p yomi-search --bench search`
+//! Run: `cargo bench -p yomi-games --bench search`
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
