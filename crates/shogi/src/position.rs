@@ -352,6 +352,23 @@ impl Position {
         }
     }
 
+    /// Passes the turn (a "null move", for search pruning; not a shogi move):
+    /// flips the side to move and the key. The side to move must not be in
+    /// check; [`Position::undo_null_move`] restores the position exactly.
+    #[inline]
+    pub fn do_null_move(&mut self) {
+        debug_assert!(!self.in_check());
+        self.side = self.side.flip();
+        self.key ^= zobrist::SIDE;
+    }
+
+    /// Takes back [`Position::do_null_move`].
+    #[inline]
+    pub fn undo_null_move(&mut self) {
+        self.side = self.side.flip();
+        self.key ^= zobrist::SIDE;
+    }
+
     /// The Zobrist key recomputed from scratch (for checking the incremental one).
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
