@@ -13,23 +13,57 @@ pub enum Infeasibility {
     /// A required piece index does not exist.
     UnknownPiece(usize),
     /// The deck size exceeds the number of pieces owned.
-    TooFewPieces { k: usize, owned: usize },
+    TooFewPieces {
+        /// Deck size asked for.
+        k: usize,
+        /// Most pieces one deck could hold from what is owned, within the group limits.
+        owned: usize,
+    },
     /// More pieces are required than the deck holds.
-    TooManyRequired { k: usize, required: usize },
+    TooManyRequired {
+        /// Deck size asked for.
+        k: usize,
+        /// Distinct pieces the request forces into the deck (must-include and fixed leader).
+        required: usize,
+    },
     /// Required pieces alone cost more than the cap.
-    RequiredOverCap { cap: i64, cost: i64 },
+    RequiredOverCap {
+        /// The request's cost cap.
+        cap: i64,
+        /// Total cost of the required pieces.
+        cost: i64,
+    },
     /// Required pieces plus the cheapest fill of the remaining slots exceed the cap.
-    FillOverCap { cap: i64, cheapest: i64 },
+    FillOverCap {
+        /// The request's cost cap.
+        cap: i64,
+        /// Cost of the required pieces plus the cheapest pieces filling the other slots.
+        cheapest: i64,
+    },
     /// Several required pieces belong to one group beyond its limit.
-    GroupConflict { ids: Vec<String>, limit: usize },
+    GroupConflict {
+        /// Ids of the required pieces that share one group.
+        ids: Vec<String>,
+        /// Pieces of one group a deck may hold.
+        limit: usize,
+    },
     /// Not enough pieces of an attribute exist (or fit in the deck).
     Attribute {
+        /// The attribute asked for.
         name: String,
+        /// Pieces of it the deck must hold.
         minimum: usize,
+        /// Most pieces of it a deck could hold: the required ones plus those that fit in the
+        /// free slots within the group limits.
         available: usize,
     },
     /// Attribute minimums together need more slots than are left.
-    AttributesExceedDeck { needed: usize, slots: usize },
+    AttributesExceedDeck {
+        /// Pieces the minimums need beyond those the required pieces already give.
+        needed: usize,
+        /// Deck slots left after the required pieces.
+        slots: usize,
+    },
     /// The leader rule cannot be met.
     Leader(String),
 }

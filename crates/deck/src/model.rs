@@ -115,19 +115,35 @@ pub enum Violation {
     /// A piece appears twice.
     Duplicate(usize),
     /// Deck size differs from K.
-    Size { expected: usize, found: usize },
+    Size {
+        /// The request's K.
+        expected: usize,
+        /// Pieces in the deck.
+        found: usize,
+    },
     /// Cost exceeds the cap.
-    Cost { cap: i64, found: i64 },
+    Cost {
+        /// The request's cost cap.
+        cap: i64,
+        /// Total cost of the deck.
+        found: i64,
+    },
     /// Too many pieces of one group.
     Group {
+        /// Dense group index (see [`Instance::group_of`]).
         group: usize,
+        /// Pieces of one group a deck may hold.
         limit: usize,
+        /// Pieces of this group in the deck.
         found: usize,
     },
     /// Too few pieces of an attribute.
     Attribute {
+        /// The attribute asked for.
         name: String,
+        /// Pieces of it the deck must hold.
         minimum: usize,
+        /// Pieces of it in the deck.
         found: usize,
     },
     /// A must-include piece is missing.
