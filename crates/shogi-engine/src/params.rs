@@ -1,0 +1,129 @@
+//! Every tunable of the engine in one place: piece values, evaluation
+//! weights and search margins.
+//!
+//! Contract: plain constants, in centipawns (cp) where they are scores. The
+//! search and the evaluators read them from here only, so a tuning run edits
+//! this file and nothing else.
+
+use yomi_shogi::Kind;
+
+/// Material value of a piece on the board, indexed by `Kind as usize`
+/// (entry 0 unused, the king counts 0).
+pub const PIECE_VALUE: [i32; 15] = [
+    0,    // (none)
+    90,   // pawn
+    315,  // lance
+    405,  // knight
+    495,  // silver
+    855,  // bishop
+    990,  // rook
+    540,  // gold
+    0,    // king
+    540,  // tokin
+    540,  // promoted lance
+    540,  // promoted knight
+    540,  // promoted silver
+    945,  // horse
+    1395, // dragon
+];
+
+/// Value of a piece in hand, indexed by `Kind as usize` (pawn..gold). A
+/// little above the board value: a piece in hand can go anywhere.
+pub const HAND_VALUE: [i32; 8] = [0, 100, 330, 420, 520, 900, 1040, 560];
+
+/// What capturing a piece of `kind` gains in material: the piece leaves the
+/// board and its unpromoted form goes to the capturer's hand.
+#[inline(always)]
+pub fn capture_gain(kind: Kind) -> i32 {
+    PIECE_VALUE[kind as usize] + HAND_VALUE[kind.unpromoted() as usize]
+}
+
+/// Bonus for a piece by its king distance (Chebyshev, 0..=8) to the
+/// *enemy* king, per kind group: index 0 steppers (gold-movers, silver),
+/// 1 minor pieces (pawn, lance, knight), 2 major pieces and their promotions.
+pub const ATTACK_BONUS: [[i32; 9]; 3] = [
+    [0, 60, 45, 25, 10, 0, 0, 0, 0],
+    [0, 25, 20, 10, 4, 0, 0, 0, 0],
+    [0, 50, 40, 30, 20, 12, 6, 0, 0],
+];
+
+/// Bonus for a piece by its distance to its *own* king, same groups as
+/// [`ATTACK_BONUS`]: golds and silvers next to the king form the castle.
+pub const DEFENSE_BONUS: [[i32; 9]; 3] = [
+    [0, 40, 25, 10, 0, -5, -10, -15, -20],
+    [0, 5, 3, 0, 0, 0, 0, 0, 0],
+    [0, 5, 5, 0, 0, 0, 0, 0, 0],
+];
+
+/// King placement by relative rank (0 = enemy's far rank, 8 = own back rank).
+pub const KING_RANK: [i32; 9] = [40, 0, -60, -90, -80, -60, -30, 0, 10];
+
+/// King placement by file distance from the nearest edge (0 = edge file).
+pub const KING_FILE: [i32; 5] = [20, 30, 15, 0, -15];
+
+/// Pawn advance by relative rank (an advanced pawn cramps the opponent).
+pub const PAWN_RANK: [i32; 9] = [0, 20, 15, 10, 5, 0, 0, 0, 0];
+
+/// Penalty per empty square next to a king, multiplied by the enemy's
+/// pieces-in-hand count (capped at [`KING_HAND_CAP`]): drops need room.
+pub const KING_OPEN_PER_HAND: i32 = 3;
+
+/// Cap on the hand-piece count used by the king-openness term.
+pub const KING_HAND_CAP: i32 = 8;
+
+/// Penalty per enemy piece attacking a square next to a king.
+pub const KING_ATTACKED_SQUARE: i32 = 12;
+
+/// Bonus for the side to move (tempo).
+pub const TEMPO: i32 = 20;
+
+/// Evaluations are clamped to this magnitude (far below mate scores).
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// Aspiration window half-width at the first try; doubled on each fail.
+pub const ASPIRATION_DELTA: i32 = 40;
+
+/// Depth from which aspiration windows are used.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+
+/// Null move: base reduction and the extra reduction per this many plies.
+pub const NULL_MOVE_BASE_R: i32 = 3;
+/// Null move: depth divisor of the extra reduction.
+pub const NULL_MOVE_DEPTH_DIV: i32 = 4;
+/// Null move: smallest depth where it is tried.
+pub const NULL_MOVE_MIN_DEPTH: i32 = 2;
+
+/// Reverse futility pruning: margin per ply of remaining depth.
+pub const RFP_MARGIN: i32 = 110;
+/// Reverse futility pruning: deepest depth where it applies.
+pub const RFP_MAX_DEPTH: i32 = 6;
+
+/// Late move pruning: quiet moves searched at depth `d` before the rest are
+/// skipped is `LMP_BASE + d * d * LMP_SCALE / 2` (non-PV, not in check).
+pub const LMP_BASE: i32 = 4;
+/// Late move pruning: scale of the quadratic term.
+pub const LMP_SCALE: i32 = 3;
+/// Late move pruning: deepest depth where it applies.
+pub const LMP_MAX_DEPTH: i32 = 6;
+
+/// SEE pruning of quiet moves: threshold per ply of depth (negative).
+pub const SEE_QUIET_MARGIN: i32 = -70;
+/// SEE pruning of captures: threshold per ply squared.
+pub const SEE_CAPTURE_MARGIN: i32 = -25;
+/// SEE pruning: deepest depth where it applies.
+pub const SEE_PRUNE_MAX_DEPTH: i32 = 7;
+
+/// Late move reductions: `ln(depth) * ln(move_number) / LMR_DIVISOR + LMR_BASE`.
+pub const LMR_DIVISOR: f64 = 2.1;
+/// Late move reductions: constant term.
+pub const LMR_BASE: f64 = 0.4;
+
+/// Quiescence delta pruning: a capture whose gain cannot lift the score
+/// within this margin of alpha is skipped.
+pub const DELTA_MARGIN: i32 = 200;
+
+/// History scores saturate at this magnitude (gravity formula).
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Score of a repetition (sennichite) for the side to move; 0 = plain draw.
+pub const DRAW_SCORE: i32 = 0;

@@ -1,0 +1,193 @@
+//! Move ordering: the transposition-table move, then captures by most
+//! valuable victim / least valuable attacker with losing captures (negative
+//! SEE) moved behind the quiet moves, killer moves, and the butterfly
+//! history of quiet moves.
+//!
+//! Contract: [`MovePicker`] yields every move of the list it was given
+//! exactly once, best-scored first (selection sort, so a cut-off after the
+//! first moves costs no full sort).
+
+use crate::params::{HISTORY_MAX, PIECE_VALUE, capture_gain};
+use crate::search::see::see;
+use yomi_shogi::{Color, Move, Position};
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+const QUIET_PROMOTION: i32 = 1 << 20;
+const BAD_CAPTURE: i32 = -(1 << 28);
+
+/// Butterfly history: a score per (side, origin or dropped kind, destination).
+pub struct History {
+    table: Vec<i32>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            table: vec![0; 2 * 89 * 81],
+        }
+    }
+}
+
+impl History {
+    #[inline(always)]
+    fn index(side: Color, m: Move) -> usize {
+        let from = if m.is_drop() {
+            81 + m.drop_kind() as usize
+        } else {
+            m.from()
+        };
+        (side.index() * 89 + from) * 81 + m.to()
+    }
+
+    /// The history score of quiet move `m` by `side`.
+    #[inline(always)]
+    pub fn get(&self, side: Color, m: Move) -> i32 {
+        self.table[History::index(side, m)]
+    }
+
+    /// Rewards (`bonus > 0`) or punishes a quiet move; scores saturate at
+    /// ±[`HISTORY_MAX`] (each update moves the score toward the bound in
+    /// proportion to the distance left).
+    #[inline]
+    pub fn update(&mut self, side: Color, m: Move, bonus: i32) {
+        let e = &mut self.table[History::index(side, m)];
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *e += b - *e * b.abs() / HISTORY_MAX;
+    }
+
+    /// Halves every score (between searches, so old games fade).
+    pub fn age(&mut self) {
+        for e in &mut self.table {
+            *e /= 2;
+        }
+    }
+}
+
+/// True when `m` captures a piece.
+#[inline(always)]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    !m.is_drop() && !pos.piece_on(m.to()).is_empty()
+}
+
+/// SEE of a capture, skipped (reported as 0) when the victim is worth at
+/// least the attacker, where the first exchange alone cannot lose.
+#[inline]
+pub fn capture_see_ok(pos: &Position, m: Move) -> bool {
+    let victim = pos.piece_on(m.to()).kind_unchecked();
+    let attacker = pos.piece_on(m.from()).kind_unchecked();
+    capture_gain(victim) >= PIECE_VALUE[attacker as usize] || see(pos, m) >= 0
+}
+
+/// A scored move range on a shared stack, handed out best first.
+///
+/// The moves live in the search's one `Vec<(Move, i32)>` (pushed at the
+/// node, truncated when the node returns), so a node costs no array
+/// initialisation.
+pub struct MovePicker {
+    start: usize,
+    end: usize,
+    next: usize,
+}
+
+impl MovePicker {
+    /// Scores `list` for the main search, pushing it onto `stack`.
+    pub fn new(
+        stack: &mut Vec<(Move, i32)>,
+        pos: &Position,
+        list: &[Move],
+        tt_move: Move,
+        killers: [Move; 2],
+        history: &History,
+    ) -> MovePicker {
+        let start = stack.len();
+        let side = pos.side_to_move();
+        for &m in list {
+            let s = if m == tt_move {
+                TT_MOVE
+            } else if is_capture(pos, m) {
+                let mvv = mvv_lva(pos, m);
+                if capture_see_ok(pos, m) {
+                    GOOD_CAPTURE + mvv
+                } else {
+                    BAD_CAPTURE + mvv
+                }
+            } else if m == killers[0] {
+                KILLER + 1
+            } else if m == killers[1] {
+                KILLER
+            } else {
+                let promo = if m.is_promotion() { QUIET_PROMOTION } else { 0 };
+                promo + history.get(side, m)
+            };
+            stack.push((m, s));
+        }
+        MovePicker {
+            start,
+            end: stack.len(),
+            next: start,
+        }
+    }
+
+    /// Scores captures (and evasions) for quiescence: MVV-LVA only.
+    pub fn new_quiescence(
+        stack: &mut Vec<(Move, i32)>,
+        pos: &Position,
+        list: &[Move],
+        tt_move: Move,
+    ) -> MovePicker {
+        let start = stack.len();
+        for &m in list {
+            let s = if m == tt_move {
+                TT_MOVE
+            } else if is_capture(pos, m) {
+                GOOD_CAPTURE + mvv_lva(pos, m)
+            } else {
+                0
+            };
+            stack.push((m, s));
+        }
+        MovePicker {
+            start,
+            end: stack.len(),
+            next: start,
+        }
+    }
+
+    /// Where this picker's moves begin on the stack (truncate to it when done).
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The next best move and its ordering score.
+    #[inline]
+    pub fn next(&mut self, stack: &mut [(Move, i32)]) -> Option<(Move, i32)> {
+        if self.next >= self.end {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.end {
+            if stack[i].1 > stack[best].1 {
+                best = i;
+            }
+        }
+        stack.swap(self.next, best);
+        let i = self.next;
+        self.next += 1;
+        Some(stack[i])
+    }
+
+    /// True when an ordering score marks a losing capture.
+    #[inline(always)]
+    pub fn is_bad_capture(score: i32) -> bool {
+        score < BAD_CAPTURE / 2
+    }
+}
+
+#[inline(always)]
+fn mvv_lva(pos: &Position, m: Move) -> i32 {
+    let victim = pos.piece_on(m.to()).kind_unchecked();
+    let attacker = pos.piece_on(m.from()).kind_unchecked();
+    capture_gain(victim) * 8 - PIECE_VALUE[attacker as usize] / 8
+}

@@ -1,0 +1,240 @@
+//! The transposition table: a fixed number of 64-byte buckets of four
+//! entries, sized in MB (the USI `USI_Hash` option).
+//!
+//! Contract: an entry is two `u64` words, the Zobrist key (bit 0 forced to 1
+//! so an empty slot never matches) and the packed data, so a hit is verified
+//! on 63 key bits; a stored move is still only
+//! a hint that the search checks against the legal move list before playing
+//! it. Allocation is zero-filled (`calloc`-style, pages mapped on first
+//! touch), so a 1 GB table is ready in milliseconds. The search owns the
+//! table while it runs (one search thread), so no locking is needed; two
+//! plain words per entry would also survive concurrent writers without UB,
+//! only with torn entries that the key check rejects.
+
+use yomi_shogi::Move;
+
+/// Kind of bound a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// No score (an entry kept only for its move or static eval).
+    None = 0,
+    /// The true score is at most the stored one (fail low).
+    Upper = 1,
+    /// The true score is at least the stored one (fail high).
+    Lower = 2,
+    /// The exact score.
+    Exact = 3,
+}
+
+/// A decoded table entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// Best move found, or [`Move::NONE`].
+    pub mv: Move,
+    /// Score, node-relative for mates (see [`crate::score::to_tt`]).
+    pub score: i32,
+    /// Static evaluation of the position.
+    pub eval: i32,
+    /// Remaining depth the score was searched to (quiescence: 0).
+    pub depth: i32,
+    /// What the score bounds.
+    pub bound: Bound,
+}
+
+const WAYS: usize = 4;
+const WORDS_PER_BUCKET: usize = 2 * WAYS;
+const BYTES_PER_BUCKET: usize = 8 * WORDS_PER_BUCKET;
+/// Depth is stored offset so quiescence entries (depth 0 and a little below) fit.
+const DEPTH_OFFSET: i32 = 8;
+
+/// The table.
+pub struct TranspositionTable {
+    words: Vec<u64>,
+    buckets: usize,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table of `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let buckets = (mb.max(1) << 20) / BYTES_PER_BUCKET;
+        TranspositionTable {
+            // vec![0; n] of an integer type allocates zeroed memory directly.
+            words: vec![0u64; buckets * WORDS_PER_BUCKET],
+            buckets,
+            generation: 0,
+        }
+    }
+
+    /// Size in MB as requested.
+    pub fn size_mb(&self) -> usize {
+        self.buckets * BYTES_PER_BUCKET >> 20
+    }
+
+    /// Forgets everything (a fresh zeroed allocation of the same size).
+    pub fn clear(&mut self) {
+        self.words = Vec::new();
+        self.words = vec![0u64; self.buckets * WORDS_PER_BUCKET];
+        self.generation = 0;
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets as u128) >> 64) as usize * WORDS_PER_BUCKET
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let b = self.bucket(key);
+        let key = key | 1; // never 0, so an empty slot never matches
+        for w in 0..WAYS {
+            if self.words[b + 2 * w] == key {
+                return Some(decode(self.words[b + 2 * w + 1]));
+            }
+        }
+        None
+    }
+
+    /// Stores an entry for `key`, replacing the same key or the least
+    /// valuable slot (oldest generation, then shallowest). A store without a
+    /// move keeps the move already stored for the key.
+    #[inline]
+    pub fn store(&mut self, key: u64, entry: TtEntry) {
+        let b = self.bucket(key);
+        let key = key | 1;
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for w in 0..WAYS {
+            let k = self.words[b + 2 * w];
+            if k == key || k == 0 {
+                victim = w;
+                break;
+            }
+            let data = self.words[b + 2 * w + 1];
+            let age = (self.generation.wrapping_sub(generation(data)) & 63) as i32;
+            let worth = depth_field(data) - 8 * age;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = w;
+            }
+        }
+        let slot = b + 2 * victim;
+        let mut entry = entry;
+        if self.words[slot] == key {
+            let old = decode(self.words[slot + 1]);
+            // A much deeper result is worth more than a shallow bound.
+            if old.depth > entry.depth + 3 && entry.bound != Bound::Exact {
+                return;
+            }
+            if entry.mv == Move::NONE {
+                entry.mv = old.mv;
+            }
+        }
+        self.words[slot] = key;
+        self.words[slot + 1] = encode(&entry, self.generation);
+    }
+
+    /// Per-mille of sampled slots used by the current search (USI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let sample = (1000 / WAYS).min(self.buckets);
+        let mut used = 0;
+        for bucket in 0..sample {
+            for w in 0..WAYS {
+                let i = bucket * WORDS_PER_BUCKET + 2 * w;
+                if self.words[i] != 0 && generation(self.words[i + 1]) == self.generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * WAYS).max(1)) as u32
+    }
+}
+
+#[inline(always)]
+fn encode(e: &TtEntry, generation: u8) -> u64 {
+    (e.mv.0 as u64)
+        | ((e.score as i16 as u16 as u64) << 16)
+        | ((e.eval as i16 as u16 as u64) << 32)
+        | (((e.depth + DEPTH_OFFSET).clamp(0, 255) as u64) << 48)
+        | ((e.bound as u64) << 56)
+        | ((generation as u64 & 63) << 58)
+}
+
+#[inline(always)]
+fn depth_field(data: u64) -> i32 {
+    ((data >> 48) & 255) as i32
+}
+
+#[inline(always)]
+fn generation(data: u64) -> u8 {
+    (data >> 58) as u8 & 63
+}
+
+#[inline(always)]
+fn decode(data: u64) -> TtEntry {
+    TtEntry {
+        mv: Move(data as u16),
+        score: (data >> 16) as u16 as i16 as i32,
+        eval: (data >> 32) as u16 as i16 as i32,
+        depth: depth_field(data) - DEPTH_OFFSET,
+        bound: match (data >> 56) & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => Bound::None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: i32, depth: i32) -> TtEntry {
+        TtEntry {
+            mv: Move(1234),
+            score,
+            eval: -77,
+            depth,
+            bound: Bound::Lower,
+        }
+    }
+
+    #[test]
+    fn stores_and_reads_back_exactly() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, entry(-31_990, 17));
+        assert_eq!(tt.probe(42), Some(entry(-31_990, 17)));
+        assert_eq!(tt.probe(1042), None);
+        tt.store(7, entry(5, -1));
+        assert_eq!(tt.probe(7).unwrap().depth, -1);
+    }
+
+    #[test]
+    fn full_bucket_evicts_the_shallowest() {
+        let mut tt = TranspositionTable::new(1);
+        // Keys that differ only in the low bits share a bucket.
+        let keys: Vec<u64> = (0..5u64).map(|i| (i + 1) << 1).collect();
+        for (i, &k) in keys[..4].iter().enumerate() {
+            tt.store(k, entry(0, 10 + i as i32));
+        }
+        tt.store(keys[4], entry(0, 20));
+        assert_eq!(tt.probe(keys[0]), None, "depth 10 was the shallowest");
+        assert!(keys[1..].iter().all(|&k| tt.probe(k).is_some()));
+    }
+
+    #[test]
+    fn one_gigabyte_allocates_quickly() {
+        let t = std::time::Instant::now();
+        let tt = TranspositionTable::new(1024);
+        assert_eq!(tt.size_mb(), 1024);
+        assert_eq!(tt.hashfull(), 0);
+        assert!(t.elapsed().as_millis() < 1000, "{:?}", t.elapsed());
+    }
+}
