@@ -137,7 +137,7 @@ impl MatchReport {
     }
 
     /// Builds the report from the totals of the kept pairs.
-    pub(crate) fn from_tally(
+    pub fn from_tally(
         tally: &Tally,
         names: [String; 2],
         cfg: &MatchConfig,
