@@ -1,0 +1,18 @@
+//! Playing USI engines: a child-process client, clocks, CSA records, and a
+//! clocked match runner whose report is yomi-arena's.
+//!
+//! Contract: [`usi::UsiEngine`] drives one engine process over stdin/stdout
+//! and never blocks past a deadline it was given; [`clock`] keeps each
+//! side's time under byoyomi, Fischer or nodes-per-move control;
+//! [`matches::run_shogi_match`] plays seat-swapped pairs in which a move
+//! after the clock ran out, an illegal move or a crashed engine loses, each
+//! counted separately, and reports with [`yomi_arena::MatchReport`].
+//! [`csa`] writes and reads game records in the CSA format.
+
+pub mod clock;
+pub mod csa;
+mod error;
+pub mod matches;
+pub mod usi;
+
+pub use error::ClientError;

@@ -1,0 +1,16 @@
+//! # yomi-shogi-engine
+//!
+//! The shogi engine behind the `yomi-usi` executable: alpha-beta search on
+//! [`yomi_shogi::Position`], evaluation behind a trait, time management, a
+//! df-pn mate solver, YaneuraOu-format opening books, and the USI loop.
+
+pub mod bench;
+pub mod book;
+pub mod client;
+pub mod eval;
+pub mod mate;
+pub mod params;
+pub mod score;
+pub mod search;
+pub mod time;
+pub mod tt;
