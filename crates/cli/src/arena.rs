@@ -1,6 +1,7 @@
 //! `yomi arena`: plays strategy A against strategy B many times in paired
 //! games and reports W/D/L, Elo with its error bar, LOS and optional SPRT.
 
+use crate::args::Threads;
 use crate::games::{GameKind, with_game};
 use crate::usage::usage;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -23,9 +24,8 @@ pub struct ArenaArgs {
     /// Number of games (rounded up to an even number: games come in seat-swapped pairs).
     #[arg(long, default_value_t = 100)]
     pub games: u32,
-    /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    #[command(flatten)]
+    pub threads: Threads,
     /// Random plies that make up each pair's opening.
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
@@ -101,7 +101,7 @@ pub fn config(args: &ArenaArgs) -> anyhow::Result<MatchConfig> {
     };
     Ok(MatchConfig {
         games: args.games,
-        threads: args.threads,
+        threads: args.threads.threads,
         openings,
         seed: args.seed,
         sprt,

@@ -4,6 +4,7 @@
 //! to stderr. Exit codes: 0 success, 1 failure, 2 bad usage or bad input.
 
 mod arena;
+mod args;
 mod bench;
 mod deck;
 mod freecell;

@@ -1,6 +1,7 @@
 //! `yomi freecell dataset`: the sharded, resumable (board, move) dataset.
 
-use super::{FormatArg, SolverArgs, parse_range, pool};
+use super::{FormatArg, SolverArgs, parse_range};
+use crate::args::Threads;
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
@@ -17,7 +18,7 @@ pub(super) fn dataset_cmd(
     shard_size: u64,
     shard: &str,
     sa: &SolverArgs,
-    threads: usize,
+    threads: &Threads,
     json: bool,
 ) -> Result<()> {
     let (a, b) = parse_range(deals)?;
@@ -50,7 +51,7 @@ pub(super) fn dataset_cmd(
     if skipped > 0 {
         tracing::info!("resuming: {skipped} finished shards skipped");
     }
-    let pool = pool(threads)?;
+    let pool = threads.pool()?;
     let pb = crate::progress::bar(todo.iter().map(|s| s.last - s.first + 1).sum(), "dataset");
     let done = AtomicU64::new(0);
     let t0 = Instant::now();

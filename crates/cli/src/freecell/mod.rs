@@ -1,6 +1,7 @@
 //! `yomi freecell`: Microsoft deals, solving, range statistics and the
 //! training-dataset generator (library: yomi-freecell).
 
+use crate::args::Threads;
 use crate::usage::usage;
 
 /// Writes a line to stdout; a closed pipe (`| head`) ends the program
@@ -34,7 +35,7 @@ use range::range_cmd;
 use solve::solve_cmd;
 pub use tour::tour;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use yomi_freecell::solve::reproduce::Params;
@@ -87,9 +88,8 @@ enum Cmd {
         deals: String,
         #[command(flatten)]
         solver: SolverArgs,
-        /// Worker threads (0: all cores).
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
+        #[command(flatten)]
+        threads: Threads,
         /// JSON result on stdout.
         #[arg(long)]
         json: bool,
@@ -114,9 +114,8 @@ enum Cmd {
         shard: String,
         #[command(flatten)]
         solver: SolverArgs,
-        /// Worker threads (0: all cores).
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
+        #[command(flatten)]
+        threads: Threads,
         /// JSON summary on stdout.
         #[arg(long)]
         json: bool,
@@ -279,7 +278,7 @@ pub fn run(args: FreecellArgs) -> Result<()> {
             solver,
             threads,
             json,
-        } => range_cmd(&deals, &solver, threads, json),
+        } => range_cmd(&deals, &solver, &threads, json),
         Cmd::Dataset {
             deals,
             out,
@@ -290,7 +289,7 @@ pub fn run(args: FreecellArgs) -> Result<()> {
             threads,
             json,
         } => dataset_cmd(
-            &deals, out, format, shard_size, &shard, &solver, threads, json,
+            &deals, out, format, shard_size, &shard, &solver, &threads, json,
         ),
     }
 }
@@ -312,12 +311,4 @@ fn parse_range(s: &str) -> Result<(u64, u64)> {
         return Err(bad());
     }
     Ok((a, b))
-}
-
-/// A worker pool of `threads` threads for `range` and `dataset`.
-fn pool(threads: usize) -> Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("starting worker threads")
 }

@@ -1,7 +1,8 @@
 //! `yomi freecell range`: solve a range of deals in parallel and report
 //! verdicts, lengths and speed.
 
-use super::{SolverArgs, parse_range, pool};
+use super::{SolverArgs, parse_range};
+use crate::args::Threads;
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use rayon::prelude::*;
@@ -10,14 +11,14 @@ use yomi_freecell::dataset::Stats;
 use yomi_freecell::{Layout, MoveMode, Verdict, deal_board, solve};
 
 /// `yomi freecell range`.
-pub(super) fn range_cmd(deals: &str, sa: &SolverArgs, threads: usize, json: bool) -> Result<()> {
+pub(super) fn range_cmd(deals: &str, sa: &SolverArgs, threads: &Threads, json: bool) -> Result<()> {
     let (a, b) = parse_range(deals)?;
     let opts = sa.options()?;
     let layout = Layout {
         cols: 8,
         cells: sa.cells,
     };
-    let pool = pool(threads)?;
+    let pool = threads.pool()?;
     let pb = crate::progress::bar(b - a + 1, "solving");
     let t0 = Instant::now();
     let results: Vec<(u64, Verdict, usize, f64)> = pool.install(|| {

@@ -2,6 +2,7 @@
 //! CSV (+ `.meta.json`) and optionally NPZ.
 
 use super::load;
+use crate::args::Threads;
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -38,6 +39,8 @@ pub(super) struct DatasetArgs {
     /// Draw moves from learnsets instead of from all 20 moves.
     #[arg(long)]
     learnset: bool,
+    #[command(flatten)]
+    threads: Threads,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -70,6 +73,7 @@ pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
         learnset: args.learnset,
     };
     meta.validate().map_err(|e| usage(e.to_string()))?;
+    let pool = args.threads.pool()?;
     let pb = crate::progress::bar(args.parties as u64, "battles");
     let done = AtomicUsize::new(0);
     let tick = |k: usize| {
@@ -79,7 +83,8 @@ pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
         }
     };
     let start = Instant::now();
-    let RunResult { data, resumed } = party_dataset::run(&dex, &meta, &args.out, &tick)
+    let RunResult { data, resumed } = pool
+        .install(|| party_dataset::run(&dex, &meta, &args.out, &tick))
         .with_context(|| format!("writing the dataset {}", args.out.display()))?;
     if resumed > 0 {
         tracing::info!("resumed after {resumed} scored parties");
@@ -90,7 +95,7 @@ pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
         io::write_npz_dataset(npz, &dex, &data).context("writing the NPZ")?;
     }
     let battles = ((args.parties - resumed) * args.opponents * args.games) as u64;
-    let threads = rayon::current_num_threads();
+    let threads = pool.current_num_threads();
     let (bi, best) = data
         .scores
         .iter()

@@ -8,6 +8,7 @@
 //! each take every n-th shard; the shards of all workers simply concatenate.
 
 mod jsonl;
+#[cfg(feature = "parquet")]
 mod parquet_out;
 
 use crate::board::Board;
@@ -33,7 +34,8 @@ pub const TENSOR_LEN: usize = 4 + 4 + 8 * TENSOR_ROWS;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
-    /// Apache Parquet (snappy-compressed).
+    /// Apache Parquet (snappy-compressed; cargo feature `parquet`, on by default).
+    #[cfg(feature = "parquet")]
     Parquet,
     /// JSON Lines.
     Jsonl,
@@ -43,6 +45,7 @@ impl Format {
     /// File extension.
     pub fn ext(self) -> &'static str {
         match self {
+            #[cfg(feature = "parquet")]
             Format::Parquet => "parquet",
             Format::Jsonl => "jsonl",
         }
@@ -275,6 +278,7 @@ pub fn run_shard(
         std::fs::write(p, &json).map_err(|e| io(e, p))
     })?;
     write_atomic(&data, |p| match f {
+        #[cfg(feature = "parquet")]
         Format::Parquet => parquet_out::write(p, &rows),
         Format::Jsonl => jsonl::write(p, &rows),
     })?;
