@@ -14,3 +14,4 @@ pub mod score;
 pub mod search;
 pub mod time;
 pub mod tt;
+pub mod usi;

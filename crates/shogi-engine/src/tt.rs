@@ -55,14 +55,27 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of `mb` megabytes (at least one bucket).
+    /// A table of `mb` megabytes, or the largest power-of-two fraction of
+    /// it the system grants (see [`TranspositionTable::size_mb`]); at least
+    /// 1 MB.
     pub fn new(mb: usize) -> TranspositionTable {
-        let buckets = (mb.max(1) << 20) / BYTES_PER_BUCKET;
-        TranspositionTable {
-            // vec![0; n] of an integer type allocates zeroed memory directly.
-            words: vec![0u64; buckets * WORDS_PER_BUCKET],
-            buckets,
-            generation: 0,
+        let mut mb = mb.max(1);
+        loop {
+            let buckets = (mb << 20) / BYTES_PER_BUCKET;
+            let words = buckets * WORDS_PER_BUCKET;
+            // Ask first, so an impossible size is refused instead of aborting
+            // the process; the probe is freed untouched.
+            let granted = Vec::<u64>::new().try_reserve_exact(words).is_ok();
+            if granted || mb == 1 {
+                return TranspositionTable {
+                    // vec![0; n] of an integer type allocates zeroed memory
+                    // directly (pages mapped on first touch).
+                    words: vec![0u64; words],
+                    buckets,
+                    generation: 0,
+                };
+            }
+            mb /= 2;
         }
     }
 
@@ -227,6 +240,14 @@ mod tests {
         tt.store(keys[4], entry(0, 20));
         assert_eq!(tt.probe(keys[0]), None, "depth 10 was the shallowest");
         assert!(keys[1..].iter().all(|&k| tt.probe(k).is_some()));
+    }
+
+    #[test]
+    fn an_impossible_size_falls_back_instead_of_aborting() {
+        // A petabyte: refused by the allocator, so a smaller table is made.
+        let tt = TranspositionTable::new(1 << 30);
+        assert!(tt.size_mb() < 1 << 30);
+        assert!(tt.size_mb() >= 1);
     }
 
     #[test]

@@ -38,6 +38,11 @@ impl Control {
         self.stop.load(Ordering::Acquire)
     }
 
+    /// The stop flag itself (for solvers that poll an `AtomicBool`).
+    pub fn stop_flag(&self) -> &AtomicBool {
+        &self.stop
+    }
+
     /// The opponent played the expected move: the clock runs from now.
     pub fn ponderhit(&self) {
         self.clock_from_ms

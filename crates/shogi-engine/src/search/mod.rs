@@ -76,6 +76,7 @@ pub struct Searcher {
     pub(crate) eval: Box<dyn Evaluator>,
     pub(crate) declaration: DeclarationRule,
     pub(crate) lmr: Box<[[i32; 64]; 64]>,
+    requested_mb: usize,
 }
 
 impl Searcher {
@@ -95,14 +96,22 @@ impl Searcher {
             eval: eval.build(),
             declaration: DeclarationRule::Points27,
             lmr,
+            requested_mb: hash_mb,
         }
     }
 
-    /// Replaces the transposition table with a fresh one of `mb` MB.
+    /// Replaces the transposition table with a fresh one of `mb` MB (or
+    /// what the system grants, see [`Searcher::hash_mb`]).
     pub fn resize_hash(&mut self, mb: usize) {
-        if self.tt.size_mb() != mb {
+        if self.requested_mb != mb {
             self.tt = TranspositionTable::new(mb);
+            self.requested_mb = mb;
         }
+    }
+
+    /// The size of the table actually allocated, in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
     }
 
     /// Forgets everything learned (table, history): a new game.

@@ -1,14 +1,15 @@
 //! The root: iterative deepening, aspiration windows, multi-PV, the soft
 //! time limit and what is reported.
 //!
-//! Contract: every finished iteration reports one [`SearchInfo`] per PV
+//! Contract: a mate in one (found by [`crate::mate::mate_in_one`]) is
+//! played without searching; otherwise every finished iteration reports one [`SearchInfo`] per PV
 //! line; the result's move is the best of the last iteration, or of the
 //! interrupted one where a move already beat it there (its first move is
 //! always the previous best, so an interrupted iteration never makes the
 //! choice worse than the last finished one).
 
 use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
-use crate::score::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY, usi_score};
+use crate::score::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, usi_score};
 use crate::search::node::Worker;
 use crate::search::order::MovePicker;
 use crate::search::{Control, GameHistory, Limits, Searcher};
@@ -107,6 +108,29 @@ pub(super) fn run(
             nodes: 0,
             time_ms: control.elapsed_ms(),
             pv: Vec::new(),
+        };
+    }
+    if let Some(m) = crate::mate::mate_in_one(&mut root.clone()) {
+        // A mate in one needs no search (and is reported as one).
+        let info = SearchInfo {
+            depth: 1,
+            seldepth: 1,
+            multipv: 1,
+            score: mate_in(1),
+            nodes: 1,
+            time_ms: control.elapsed_ms(),
+            hashfull: s.tt.hashfull(),
+            pv: vec![m],
+        };
+        report(&info);
+        return SearchResult {
+            best: m,
+            ponder: None,
+            score: mate_in(1),
+            depth: 1,
+            nodes: 1,
+            time_ms: info.time_ms,
+            pv: vec![m],
         };
     }
     let mut w = Worker::new(s, root.clone(), &game.earlier, control, limits);

@@ -1,0 +1,137 @@
+//! What runs on the search thread for one `go`: the immediate answers
+//! (no legal move, declaration, book, mate in one), the search or the mate
+//! solver, and the final `bestmove`/`checkmate` line.
+//!
+//! Contract: prints exactly one final line, and for a ponder or infinite
+//! search only after `ponderhit` or `stop`; returns the searcher.
+
+use crate::book::Book;
+use crate::mate::{Dfpn, DfpnOptions, MateOutcome};
+use crate::search::{Control, GameHistory, Limits, Searcher};
+use crate::time::{Clock, fixed, plan};
+use crate::usi::{EngineOptions, GoParams, Out};
+use std::sync::Arc;
+use std::time::Duration;
+use yomi_shogi::rules::Declaration;
+use yomi_shogi::{Move, Position};
+
+/// Everything a search thread needs.
+pub(super) struct Task {
+    pub out: Out,
+    pub control: Arc<Control>,
+    pub game: GameHistory,
+    pub params: GoParams,
+    pub options: EngineOptions,
+    pub book: Option<Arc<Book>>,
+}
+
+/// The limits a `go` command and the options give for `pos`.
+pub(super) fn limits(g: &GoParams, o: &EngineOptions, pos: &Position) -> Limits {
+    let margin = o.network_delay_ms;
+    let time = if let Some(mt) = g.movetime {
+        Some(fixed(mt, margin))
+    } else if g.has_clock() && !g.infinite {
+        let clock = Clock {
+            time_ms: [g.time[0].unwrap_or(0), g.time[1].unwrap_or(0)],
+            inc_ms: [g.inc[0].unwrap_or(0), g.inc[1].unwrap_or(0)],
+            byoyomi_ms: g.byoyomi.unwrap_or(0),
+        };
+        let ply = pos.move_number().saturating_sub(1);
+        Some(plan(&clock, pos.side_to_move(), ply, margin))
+    } else {
+        None
+    };
+    let depth = g
+        .depth
+        .or((o.depth_limit > 0).then_some(o.depth_limit as u64))
+        .map(|d| d.clamp(1, 120) as i32);
+    let nodes = g.nodes.or((o.nodes_limit > 0).then_some(o.nodes_limit));
+    Limits {
+        depth,
+        nodes,
+        time,
+        multipv: o.multipv,
+    }
+}
+
+fn bestmove(m: Move, ponder: Option<Move>) -> String {
+    match ponder {
+        Some(p) => format!("bestmove {m} ponder {p}"),
+        None => format!("bestmove {m}"),
+    }
+}
+
+/// A legal book move for the position, with a legal ponder move if any.
+fn book_move(t: &Task) -> Option<(Move, Option<Move>)> {
+    let book = t.book.as_ref()?;
+    let pos = &t.game.position;
+    if pos.move_number() > t.options.book_moves {
+        return None;
+    }
+    let bm = book.probe(pos, t.options.book_seed)?;
+    if !pos.is_legal(bm.mv) {
+        return None;
+    }
+    let mut after = pos.clone();
+    after.do_move(bm.mv);
+    let ponder = bm.ponder.filter(|&p| after.is_legal(p));
+    Some((bm.mv, ponder))
+}
+
+fn decide(t: &Task, searcher: &mut Searcher) -> String {
+    let pos = &t.game.position;
+    if pos.legal_moves().is_empty() {
+        return "bestmove resign".into();
+    }
+    if pos.declaration(t.options.entering_king) == Some(Declaration::Win) {
+        return "bestmove win".into();
+    }
+    if let Some((m, p)) = book_move(t) {
+        t.out.line(&format!("info string book move {m}"));
+        return bestmove(m, p);
+    }
+    let limits = limits(&t.params, &t.options, pos);
+    let out = t.out.clone();
+    let r = searcher.search(&t.game, &limits, &t.control, &mut |i| out.line(&i.to_usi()));
+    if r.best == Move::NONE {
+        return "bestmove resign".into();
+    }
+    bestmove(r.best, r.ponder)
+}
+
+fn mate(t: &Task, limit_ms: Option<u64>) -> String {
+    let mut solver = Dfpn::new(DfpnOptions {
+        max_nodes: u64::MAX,
+        time_limit: limit_ms.map(Duration::from_millis),
+        table_mb: t.options.hash_mb.clamp(1, 256),
+    });
+    let report = solver.solve(&t.game.position, t.control.stop_flag());
+    t.out.line(&format!(
+        "info string mate search: {} nodes, {} ms",
+        report.nodes,
+        report.time.as_millis()
+    ));
+    match report.outcome {
+        MateOutcome::Mate(line) => {
+            let moves: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+            format!("checkmate {}", moves.join(" "))
+        }
+        MateOutcome::NoMate => "checkmate nomate".into(),
+        MateOutcome::Unknown => "checkmate timeout".into(),
+    }
+}
+
+/// The body of the search thread.
+pub(super) fn run(t: Task, mut searcher: Searcher) -> Searcher {
+    if let Some(limit) = t.params.mate {
+        let line = mate(&t, limit);
+        t.out.line(&line);
+        return searcher;
+    }
+    let line = decide(&t, &mut searcher);
+    while (t.params.infinite || t.control.is_pondering()) && !t.control.is_stopped() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    t.out.line(&line);
+    searcher
+}

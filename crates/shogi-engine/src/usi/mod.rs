@@ -1,0 +1,273 @@
+//! The USI protocol loop (as Shogidokoro's page defines it) around the
+//! search, the book and the mate solver.
+//!
+//! Contract: [`run`] reads commands line by line until `quit` or the end of
+//! the input (a closed stdin means the GUI is gone: the engine stops any
+//! search and returns). Searches run on their own thread, so `stop`,
+//! `ponderhit`, `isready` and `quit` are answered while one runs. A line
+//! that cannot be used is answered with `info string <reason>` and
+//! otherwise ignored; nothing on the input makes the loop panic. Every `go`
+//! is answered by exactly one `bestmove` (or, for `go mate`, one
+//! `checkmate`), held back while pondering or under `go infinite` until
+//! `ponderhit` or `stop`.
+
+mod command;
+mod job;
+mod options;
+
+pub use command::{Command, GoParams, PositionCmd, UsiError, parse};
+pub use options::EngineOptions;
+
+use crate::book::Book;
+use crate::eval::EvalKind;
+use crate::search::{Control, GameHistory, Searcher};
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use yomi_shogi::Position;
+
+/// The engine's name in `id name`.
+pub const ENGINE_NAME: &str = concat!("yomi-usi ", env!("CARGO_PKG_VERSION"));
+
+/// A shared, line-oriented output (stdout in the binary, a buffer in tests).
+#[derive(Clone)]
+pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Out {
+    /// Wraps a writer.
+    pub fn new(w: Box<dyn Write + Send>) -> Out {
+        Out(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes one line and flushes. A write error means the GUI is gone;
+    /// it is ignored here and the closed input ends the loop.
+    pub fn line(&self, text: &str) {
+        let mut w = match self.0.lock() {
+            Ok(w) => w,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+}
+
+struct Job {
+    control: Arc<Control>,
+    handle: JoinHandle<Searcher>,
+}
+
+/// The engine state between commands.
+pub struct UsiEngine {
+    out: Out,
+    options: EngineOptions,
+    searcher: Option<Searcher>,
+    eval: EvalKind,
+    game: Option<GameHistory>,
+    book: Option<(String, Arc<Book>)>,
+    job: Option<Job>,
+}
+
+impl UsiEngine {
+    /// An engine writing to `out`, at the start position, default options.
+    pub fn new(out: Out) -> UsiEngine {
+        let options = EngineOptions::default();
+        UsiEngine {
+            out,
+            searcher: None,
+            eval: options.eval,
+            options,
+            game: Some(GameHistory::new(Position::startpos())),
+            book: None,
+            job: None,
+        }
+    }
+
+    fn info_string(&self, text: &str) {
+        self.out.line(&format!("info string {text}"));
+    }
+
+    /// Handles one input line; false once the engine should exit.
+    pub fn handle(&mut self, line: &str) -> bool {
+        self.reap();
+        let cmd = match parse(line) {
+            Ok(c) => c,
+            Err(e) => {
+                self.info_string(&e.to_string());
+                return true;
+            }
+        };
+        match cmd {
+            Command::Nothing => {}
+            Command::Usi => {
+                self.out.line(&format!("id name {ENGINE_NAME}"));
+                self.out.line("id author the yomi developers");
+                for l in self.options.usi_lines() {
+                    self.out.line(&l);
+                }
+                self.out.line("usiok");
+            }
+            Command::IsReady => {
+                if self.job.is_none() {
+                    self.prepare();
+                }
+                self.out.line("readyok");
+            }
+            Command::SetOption { name, value } => {
+                if let Err(e) = self.options.set(&name, value.as_deref()) {
+                    self.info_string(&format!("setoption {name}: {e}"));
+                }
+            }
+            Command::NewGame => {
+                self.finish_job();
+                self.prepare();
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+            }
+            Command::Position(p) => {
+                self.finish_job();
+                self.game = match build_game(&p) {
+                    Ok(g) => Some(g),
+                    Err(e) => {
+                        self.info_string(&format!("position: {e}"));
+                        None
+                    }
+                };
+            }
+            Command::Go(g) => self.go(g),
+            Command::Stop => {
+                if let Some(j) = &self.job {
+                    j.control.stop();
+                }
+            }
+            Command::PonderHit => {
+                if let Some(j) = &self.job {
+                    j.control.ponderhit();
+                }
+            }
+            Command::GameOver => self.finish_job(),
+            Command::Quit => {
+                self.finish_job();
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The heavy initialisation of `isready`: table size, evaluator, book.
+    fn prepare(&mut self) {
+        let s = self
+            .searcher
+            .get_or_insert_with(|| Searcher::new(self.options.hash_mb, self.options.eval));
+        s.resize_hash(self.options.hash_mb);
+        if s.hash_mb() < self.options.hash_mb {
+            let got = s.hash_mb();
+            self.out.line(&format!(
+                "info string USI_Hash {} MB could not be allocated; using {got} MB",
+                self.options.hash_mb
+            ));
+        }
+        if self.eval != self.options.eval {
+            s.set_eval(self.options.eval);
+            self.eval = self.options.eval;
+        }
+        s.set_declaration_rule(self.options.entering_king);
+        match &self.options.book_file {
+            None => self.book = None,
+            Some(path) if self.book.as_ref().is_some_and(|(p, _)| p == path) => {}
+            Some(path) => match Book::load(std::path::Path::new(path)) {
+                Ok(b) => {
+                    self.info_string(&format!("book {path}: {} positions", b.len()));
+                    self.book = Some((path.clone(), Arc::new(b)));
+                }
+                Err(e) => {
+                    self.info_string(&format!("book {path}: {e}"));
+                    self.book = None;
+                }
+            },
+        }
+    }
+
+    /// Joins a search that already finished by itself.
+    fn reap(&mut self) {
+        if self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+            self.finish_job();
+        }
+    }
+
+    /// Stops the running search, if any, and takes the searcher back.
+    fn finish_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.control.stop();
+            self.searcher = job.handle.join().ok();
+        }
+    }
+
+    fn go(&mut self, g: GoParams) {
+        self.finish_job();
+        self.prepare();
+        let Some(game) = self.game.clone() else {
+            self.info_string("go: no valid position");
+            self.out.line("bestmove resign");
+            return;
+        };
+        let searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => Searcher::new(self.options.hash_mb, self.options.eval),
+        };
+        let control = Arc::new(Control::new(g.ponder));
+        let book = self.book.as_ref().map(|(_, b)| Arc::clone(b));
+        let task = job::Task {
+            out: self.out.clone(),
+            control: Arc::clone(&control),
+            game,
+            params: g,
+            options: self.options.clone(),
+            book,
+        };
+        let handle = std::thread::spawn(move || job::run(task, searcher));
+        self.job = Some(Job { control, handle });
+    }
+}
+
+/// The game a `position` command describes.
+fn build_game(p: &PositionCmd) -> Result<GameHistory, String> {
+    let start = match &p.sfen {
+        None => Position::startpos(),
+        Some(s) => Position::from_sfen(s).map_err(|e| format!("bad sfen: {e}"))?,
+    };
+    let mut game = GameHistory::new(start);
+    for (i, text) in p.moves.iter().enumerate() {
+        let m = game
+            .position
+            .parse_usi(text)
+            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        game.play(m);
+    }
+    Ok(game)
+}
+
+/// Runs the loop on `input` until `quit` or end of input.
+pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) {
+    let mut engine = UsiEngine::new(Out::new(output));
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf);
+                if !engine.handle(&line) {
+                    return;
+                }
+            }
+        }
+    }
+    engine.finish_job();
+}
+
+/// Runs the loop on the process's stdin and stdout.
+pub fn run_stdio() {
+    let stdin = std::io::stdin();
+    run(stdin.lock(), Box::new(std::io::stdout()));
+}

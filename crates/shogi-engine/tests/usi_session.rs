@@ -1,0 +1,359 @@
+//! Scripted USI sessions against the loop running on its own thread, as a
+//! GUI drives it: handshake, options, ponder, infinite, stop, gameover,
+//! quit, closed input, mate search, declaration, book, bad input.
+
+use std::io::{BufRead, Read, Write};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use yomi_shogi::Position;
+
+/// A `BufRead` fed line by line from a channel (dropping the sender is EOF).
+struct ChannelInput {
+    rx: Receiver<String>,
+    buf: Vec<u8>,
+    at: usize,
+}
+
+impl Read for ChannelInput {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let avail = self.fill_buf()?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for ChannelInput {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.at >= self.buf.len() {
+            match self.rx.recv() {
+                Ok(line) => {
+                    self.buf = format!("{line}\n").into_bytes();
+                    self.at = 0;
+                }
+                Err(_) => return Ok(&[]),
+            }
+        }
+        Ok(&self.buf[self.at..])
+    }
+    fn consume(&mut self, n: usize) {
+        self.at += n;
+    }
+}
+
+#[derive(Clone, Default)]
+struct SharedOutput(Arc<Mutex<Vec<u8>>>);
+
+impl Write for SharedOutput {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Session {
+    tx: Option<Sender<String>>,
+    out: SharedOutput,
+    seen: usize,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let (tx, rx) = channel();
+        let out = SharedOutput::default();
+        let writer = out.clone();
+        let thread = std::thread::spawn(move || {
+            let input = ChannelInput {
+                rx,
+                buf: Vec::new(),
+                at: 0,
+            };
+            yomi_shogi_engine::usi::run(input, Box::new(writer));
+        });
+        let mut s = Session {
+            tx: Some(tx),
+            out,
+            seen: 0,
+            thread: Some(thread),
+        };
+        s.send("setoption name USI_Hash value 8");
+        s
+    }
+
+    fn send(&mut self, line: &str) {
+        self.tx.as_ref().unwrap().send(line.to_string()).unwrap();
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let text = String::from_utf8(self.out.0.lock().unwrap().clone()).unwrap();
+        text.lines().map(str::to_string).collect()
+    }
+
+    /// Waits for a new line starting with `prefix`; returns it and the
+    /// lines before it.
+    fn expect(&mut self, prefix: &str, within: Duration) -> (String, Vec<String>) {
+        let start = Instant::now();
+        loop {
+            let lines = self.lines();
+            if let Some(i) = lines[self.seen..]
+                .iter()
+                .position(|l| l.starts_with(prefix))
+            {
+                let before = lines[self.seen..self.seen + i].to_vec();
+                let found = lines[self.seen + i].clone();
+                self.seen += i + 1;
+                return (found, before);
+            }
+            assert!(
+                start.elapsed() < within,
+                "no '{prefix}' within {within:?}; output: {:?}",
+                &lines[self.seen..]
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Asserts that no new line starting with `prefix` appears for `d`.
+    fn expect_silence(&mut self, prefix: &str, d: Duration) {
+        std::thread::sleep(d);
+        let lines = self.lines();
+        assert!(
+            !lines[self.seen..].iter().any(|l| l.starts_with(prefix)),
+            "unexpected '{prefix}': {:?}",
+            &lines[self.seen..]
+        );
+    }
+
+    fn finished_within(&mut self, d: Duration) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < d {
+            if self.thread.as_ref().unwrap().is_finished() {
+                self.thread.take().unwrap().join().unwrap();
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        false
+    }
+}
+
+fn legal_in(sfen_or_start: &str, moves: &[&str], bestmove_line: &str) -> bool {
+    let mut pos = if sfen_or_start == "startpos" {
+        Position::startpos()
+    } else {
+        Position::from_sfen(sfen_or_start).unwrap()
+    };
+    for m in moves {
+        let mv = pos.parse_usi(m).unwrap();
+        pos.do_move(mv);
+    }
+    let words: Vec<&str> = bestmove_line.split_whitespace().collect();
+    pos.parse_usi(words[1]).is_ok()
+}
+
+const S: Duration = Duration::from_secs(10);
+
+#[test]
+fn handshake_options_and_fast_isready_with_a_big_hash() {
+    let mut s = Session::start();
+    s.send("usi");
+    let (_, before) = s.expect("usiok", S);
+    assert!(before[0].starts_with("id name yomi-usi"));
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("option name USI_Hash type spin"))
+    );
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains("EnteringKingRule type combo"))
+    );
+    s.send("setoption name USI_Hash value 1024");
+    s.send("setoption name USI_Ponder value true");
+    let t = Instant::now();
+    s.send("isready");
+    s.expect("readyok", S);
+    assert!(
+        t.elapsed() < Duration::from_secs(1),
+        "isready took {:?}",
+        t.elapsed()
+    );
+    s.send("usinewgame");
+    s.send("position startpos moves 7g7f 3c3d");
+    s.send("go depth 4");
+    let (bm, infos) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &["7g7f", "3c3d"], &bm), "{bm}");
+    let last = infos
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    for field in [
+        "seldepth", "score cp", "nodes", "nps", "hashfull", "time", "multipv", " pv ",
+    ] {
+        assert!(last.contains(field), "{field} missing in {last}");
+    }
+    s.send("quit");
+    assert!(s.finished_within(S));
+}
+
+#[test]
+fn ponder_then_ponderhit_answers_within_the_byoyomi() {
+    let mut s = Session::start();
+    s.send("isready");
+    s.expect("readyok", S);
+    s.send("position startpos moves 2g2f 8c8d");
+    s.send("go ponder btime 0 wtime 0 byoyomi 300");
+    s.expect_silence("bestmove", Duration::from_millis(400));
+    let t = Instant::now();
+    s.send("ponderhit");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(
+        t.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(legal_in("startpos", &["2g2f", "8c8d"], &bm));
+    s.send("quit");
+    assert!(s.finished_within(S));
+}
+
+#[test]
+fn ponder_then_stop_and_infinite_then_stop() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go ponder btime 1000 wtime 1000 byoyomi 1000");
+    s.expect_silence("bestmove", Duration::from_millis(200));
+    s.send("stop");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm));
+    s.send("go infinite");
+    s.expect_silence("bestmove", Duration::from_millis(300));
+    s.send("stop");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm));
+    // A ping while searching is answered at once.
+    s.send("go infinite");
+    s.send("isready");
+    s.expect("readyok", S);
+    s.send("gameover lose");
+    s.expect("bestmove", S);
+    s.send("usinewgame");
+    s.send("position startpos moves 7g7f");
+    s.send("go btime 0 wtime 0 byoyomi 150");
+    let t = Instant::now();
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(
+        t.elapsed() < Duration::from_millis(150),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(legal_in("startpos", &["7g7f"], &bm));
+    s.send("quit");
+    assert!(s.finished_within(S));
+}
+
+#[test]
+fn closed_input_ends_the_loop_even_mid_search() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(50));
+    s.tx = None;
+    assert!(s.finished_within(S), "the engine did not exit on EOF");
+}
+
+#[test]
+fn mate_search_and_special_answers() {
+    let mut s = Session::start();
+    // Gold drop mate in one; then a position with no mate at all.
+    s.send("position sfen 8k/9/8P/9/9/9/9/9/K8 b G 1");
+    s.send("go mate 2000");
+    let (cm, _) = s.expect("checkmate", S);
+    assert_eq!(cm, "checkmate G*1b");
+    s.send("position startpos");
+    s.send("go mate 500");
+    let (cm, _) = s.expect("checkmate", S);
+    assert!(
+        cm == "checkmate nomate" || cm == "checkmate timeout",
+        "{cm}"
+    );
+    // Mated: no legal move.
+    s.send("position sfen 7Gk/7P1/8P/9/9/9/9/9/K8 w - 1");
+    s.send("go btime 0 wtime 0 byoyomi 100");
+    let (bm, _) = s.expect("bestmove", S);
+    assert_eq!(bm, "bestmove resign");
+    // Entering-king declaration under the 27-point rule.
+    let declare = "K+R+B1GGSS1/PPPPPPPPP/9/9/9/9/9/9/8k b RB2S3N3L9p 1";
+    s.send(&format!("position sfen {declare}"));
+    s.send("go btime 0 wtime 0 byoyomi 100");
+    let (bm, _) = s.expect("bestmove", S);
+    assert_eq!(bm, "bestmove win");
+    s.send("setoption name EnteringKingRule value NoEnteringKing");
+    s.send("isready");
+    s.expect("readyok", S);
+    s.send("go btime 0 wtime 0 byoyomi 100");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in(declare, &[], &bm), "{bm}");
+    s.send("quit");
+    assert!(s.finished_within(S));
+}
+
+#[test]
+fn bad_input_gets_info_strings_and_the_engine_carries_on() {
+    let mut s = Session::start();
+    s.send("hello there");
+    let (l, _) = s.expect("info string", S);
+    assert!(l.contains("unknown command"), "{l}");
+    s.send("go depth many");
+    s.expect("info string", S);
+    s.send("setoption name USI_Hash value -3");
+    s.expect("info string", S);
+    s.send("position startpos moves 7g7f 7g7f");
+    s.expect("info string position", S);
+    s.send("go depth 2");
+    let (bm, _) = s.expect("bestmove", S);
+    assert_eq!(
+        bm, "bestmove resign",
+        "no valid position: resign, never an illegal move"
+    );
+    s.send("position sfen not/a/position b - 1");
+    s.expect("info string position", S);
+    s.send("position startpos");
+    s.send("go nodes 3000");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm));
+    s.send("quit");
+    assert!(s.finished_within(S));
+}
+
+#[test]
+fn book_moves_are_played_from_the_book_file() {
+    let dir = std::env::temp_dir().join(format!("yomi-usi-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("book.db");
+    std::fs::write(
+        &path,
+        "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n1g1f 9c9d 0 0 1\n",
+    )
+    .unwrap();
+    let mut s = Session::start();
+    s.send(&format!("setoption name BookFile value {}", path.display()));
+    s.send("isready");
+    s.expect("readyok", S);
+    s.send("position startpos");
+    s.send("go btime 0 wtime 0 byoyomi 100");
+    let (bm, _) = s.expect("bestmove", S);
+    assert_eq!(bm, "bestmove 1g1f ponder 9c9d");
+    s.send("quit");
+    assert!(s.finished_within(S));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
