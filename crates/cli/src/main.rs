@@ -16,6 +16,7 @@ mod shogi;
 mod solve;
 mod tour;
 mod usage;
+mod xmasrush;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -53,6 +54,8 @@ enum Command {
     Freecell(freecell::FreecellArgs),
     /// Deck builder: best deck under cost, group, attribute, must-include and leader constraints.
     Deck(deck::DeckArgs),
+    /// CodinGame's Xmas Rush: local matches, a stdin/stdout bot, replay pages, round robins.
+    Xmasrush(xmasrush::XmasrushArgs),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
         Command::Shogi(args) => shogi::run(args),
         Command::Freecell(args) => freecell::run(args),
         Command::Deck(args) => deck::run(args),
+        Command::Xmasrush(args) => xmasrush::run(args),
         Command::Strategies => {
             for (name, params) in yomi_search::spec::STRATEGIES {
                 println!("{name:<10} {params}");

@@ -1,0 +1,113 @@
+//! `yomi xmasrush arena`: round robin of built-in bots with seats swapped on
+//! each seed; Elo with 95% intervals and SPRT per pairing.
+
+use super::LeagueArg;
+use crate::usage::usage;
+use anyhow::{Context, Result};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use yomi_xmasrush::bots::BotSpec;
+use yomi_xmasrush::tournament::{PairingOptions, run_pairing};
+
+/// Arguments of `arena`.
+#[derive(Args)]
+pub struct ArenaArgs {
+    /// Bots, separated by `;` (specs contain commas): `greedy;minmax1;mcts;duct;combo`.
+    #[arg(long, default_value = "random;greedy;minmax1;mcts;duct;combo")]
+    bots: String,
+    /// Seeds per pairing, each played twice with seats swapped.
+    #[arg(long, default_value_t = 10)]
+    pairs: u32,
+    /// First seed.
+    #[arg(long, default_value_t = 1)]
+    seed: i64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// SPRT hypotheses elo0,elo1.
+    #[arg(long, default_value = "0,50")]
+    sprt: String,
+    #[command(flatten)]
+    league: LeagueArg,
+    /// Append each pairing's JSON line to this file as it finishes.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// JSON lines on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `arena`.
+pub fn run(args: ArenaArgs) -> Result<()> {
+    let league = args.league.get()?;
+    let bots: Vec<String> = args
+        .bots
+        .split(';')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    for b in &bots {
+        BotSpec::parse(b).map_err(|e| usage(format!("bot '{b}': {e}")))?;
+    }
+    let (e0, e1) = args
+        .sprt
+        .split_once(',')
+        .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)))
+        .ok_or_else(|| usage(format!("--sprt wants elo0,elo1, got '{}'", args.sprt)))?;
+    let options = PairingOptions {
+        pairs: args.pairs,
+        base_seed: args.seed,
+        threads: args.threads,
+        league,
+        sprt: (e0, e1),
+    };
+    let mut points = vec![(0.0f64, 0u32); bots.len()];
+    for i in 0..bots.len() {
+        for j in i + 1..bots.len() {
+            let r = run_pairing(&bots[i], &bots[j], options).map_err(|e| usage(e.to_string()))?;
+            points[i].0 += r.score * f64::from(r.games);
+            points[i].1 += r.games;
+            points[j].0 += (1.0 - r.score) * f64::from(r.games);
+            points[j].1 += r.games;
+            let line = serde_json::to_string(&r)?;
+            if let Some(path) = &args.out {
+                let mut f = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .with_context(|| format!("cannot open {}", path.display()))?;
+                writeln!(f, "{line}")?;
+            }
+            if args.json {
+                println!("{line}");
+            } else {
+                println!(
+                    "{:<28} vs {:<28} {:>4} games  +{} ={} -{}  score {:.3}  Elo {:+.0} ± {:.0}  SPRT({e0},{e1}) {} (LLR {:.2})  max answer {:.1}/{:.1} ms",
+                    r.a,
+                    r.b,
+                    r.games,
+                    r.wdl[0],
+                    r.wdl[1],
+                    r.wdl[2],
+                    r.score,
+                    r.elo,
+                    r.elo_error,
+                    r.sprt,
+                    r.llr,
+                    r.max_answer_ms[0],
+                    r.max_answer_ms[1]
+                );
+            }
+        }
+    }
+    if !args.json {
+        println!("\noverall score against the field:");
+        for (b, (p, g)) in bots.iter().zip(&points) {
+            let s = p / f64::from((*g).max(1));
+            let elo = yomi_arena::stats::elo_from_score(s);
+            println!("  {b:<28} {s:.3}  ({elo:+.0} Elo against the average opponent)");
+        }
+    }
+    Ok(())
+}

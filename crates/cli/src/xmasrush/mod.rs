@@ -1,0 +1,69 @@
+//! `yomi xmasrush`: CodinGame's Xmas Rush — local matches with built-in or
+//! external bots, a CodinGame bot on stdin/stdout, replay pages, the
+//! invariant check, round robins and search speed (library: yomi-xmasrush).
+
+mod arena;
+mod bench;
+mod bot;
+mod check;
+mod play;
+mod view;
+
+use crate::usage::usage;
+use anyhow::Result;
+use clap::{Args, Subcommand};
+use yomi_xmasrush::League;
+
+/// Xmas Rush: referee, bots, replays.
+#[derive(Args)]
+pub struct XmasrushArgs {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Play one game between built-in bots (SPEC) or programs (cmd:PROGRAM); write a JSON replay.
+    Play(play::PlayArgs),
+    /// Be a CodinGame bot: read the referee's input on stdin, answer on stdout.
+    Bot(bot::BotArgs),
+    /// Turn a JSON replay into a self-contained HTML page.
+    View(view::ViewArgs),
+    /// Random games with every invariant checked each turn.
+    Check(check::CheckArgs),
+    /// Round robin of built-in bots: Elo with 95% intervals and SPRT.
+    Arena(arena::ArenaArgs),
+    /// Simulations per push turn of a searching bot on fixed positions.
+    Bench(bench::BenchArgs),
+}
+
+/// The `--league` option shared by the subcommands.
+#[derive(Args, Clone)]
+pub(crate) struct LeagueArg {
+    /// League rules: wood2, wood1, bronze, silver, gold or legend.
+    #[arg(long, default_value = "legend")]
+    league: String,
+}
+
+impl LeagueArg {
+    fn get(&self) -> Result<League> {
+        League::parse(&self.league).ok_or_else(|| {
+            usage(format!(
+                "unknown league '{}'; valid: wood2, wood1, bronze, silver, gold, legend",
+                self.league
+            ))
+        })
+    }
+}
+
+/// Runs `yomi xmasrush`.
+pub fn run(args: XmasrushArgs) -> Result<()> {
+    match args.cmd {
+        Cmd::Play(a) => play::run(a),
+        Cmd::Bot(a) => bot::run(a),
+        Cmd::View(a) => view::run(a),
+        Cmd::Check(a) => check::run(a),
+        Cmd::Arena(a) => arena::run(a),
+        Cmd::Bench(a) => bench::run(a),
+    }
+}

@@ -1,0 +1,136 @@
+//! The replay page in a real headless browser: Chromium (Debian's
+//! `chromium` package) loads the page at a frame and the rendered DOM must
+//! show that frame's board, players and turn. Skipped, with a message, when
+//! no Chromium is installed (CI installs it).
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use yomi_xmasrush::League;
+use yomi_xmasrush::bots::BotSpec;
+use yomi_xmasrush::player::Player;
+use yomi_xmasrush::referee::{RefereeOptions, play_game};
+use yomi_xmasrush::view::render_html;
+
+fn chromium() -> Option<String> {
+    let candidates = [
+        std::env::var("YOMI_CHROMIUM").unwrap_or_default(),
+        "chromium".into(),
+        "chromium-browser".into(),
+        "google-chrome".into(),
+    ];
+    candidates.into_iter().filter(|c| !c.is_empty()).find(|c| {
+        Command::new(c)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    })
+}
+
+fn dump_dom(browser: &str, url: &str) -> String {
+    let out_path = std::env::temp_dir().join(format!("xmas-dom-{}.html", std::process::id()));
+    let out_file = std::fs::File::create(&out_path).unwrap();
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--dump-dom",
+            url,
+        ])
+        .stdout(out_file)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium starts");
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(90) {
+            let _ = child.kill();
+            panic!("chromium did not finish in 90 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::fs::read_to_string(&out_path).unwrap()
+}
+
+/// The value of `attr` in the element whose id is `id`.
+fn attribute(dom: &str, id: &str, attr: &str) -> Option<String> {
+    let at = dom.find(&format!("id=\"{id}\""))?;
+    let tag_start = dom[..at].rfind('<')?;
+    let tag_end = at + dom[at..].find('>')?;
+    let tag = &dom[tag_start..tag_end];
+    let key = format!("{attr}=\"");
+    let v = tag.find(&key)? + key.len();
+    Some(tag[v..v + tag[v..].find('"')?].to_string())
+}
+
+#[test]
+fn the_page_draws_the_requested_frame_in_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED: no chromium found (apt-get install -y chromium, or set YOMI_CHROMIUM)");
+        return;
+    };
+    let mut players = [
+        Player::builtin(
+            BotSpec::parse("greedy").unwrap().build(1).unwrap(),
+            League::Legend,
+        ),
+        Player::builtin(
+            BotSpec::parse("random").unwrap().build(2).unwrap(),
+            League::Legend,
+        ),
+    ];
+    let options = RefereeOptions {
+        record: true,
+        ..Default::default()
+    };
+    let (_, replay) = play_game(
+        &mut players,
+        ["greedy".into(), "random".into()],
+        11,
+        options,
+    )
+    .unwrap();
+    let html = render_html(&replay);
+    let path = std::env::temp_dir().join(format!("xmas-view-{}.html", std::process::id()));
+    std::fs::write(&path, html).unwrap();
+    let frame = 7usize;
+    let dom = dump_dom(&browser, &format!("file://{}#{frame}", path.display()));
+    let f = &replay.frames[frame];
+    for y in 0..7 {
+        let row: Vec<&str> = f.board[y].split(' ').collect();
+        for x in 0..7 {
+            let got = attribute(&dom, &format!("c{x}_{y}"), "data-tile");
+            assert_eq!(
+                got.as_deref(),
+                Some(row[x]),
+                "cell ({x},{y}) of frame {frame}"
+            );
+        }
+    }
+    assert_eq!(
+        attribute(&dom, "hand0", "data-tile").as_deref(),
+        Some(f.hands[0].as_str())
+    );
+    // Each player's marker is drawn inside its cell.
+    for p in 0..2 {
+        let [x, y] = f.players[p];
+        let cell = dom.find(&format!("id=\"c{x}_{y}\"")).unwrap();
+        let end = dom[cell..]
+            .find("class=\"cell\"")
+            .map_or(dom.len(), |e| cell + e);
+        assert!(
+            dom[cell..end].contains(&format!("player p{p}")),
+            "player {p} not at ({x},{y})"
+        );
+    }
+    assert!(
+        dom.contains(&format!("frame {} / {}", frame + 1, replay.frames.len()).replace(" / ", "/")),
+        "turn label"
+    );
+}
