@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 use yomi_deck::Instance;
-use yomi_deck::request::id_index;
+use yomi_deck::request::PieceIndex;
 
 /// Limits and defaults of the service.
 #[derive(Debug, Clone)]
@@ -70,8 +70,8 @@ impl ServiceConfig {
 pub struct Catalog {
     /// Pieces, pair scores and leader-side pair scores (its request is not used).
     pub instance: Instance,
-    /// Piece id → index in `instance`.
-    pub index: std::collections::HashMap<String, usize>,
+    /// Every piece's index in `instance`, by id: what requests resolve their ids with.
+    pub index: PieceIndex,
     /// Unordered pairs with a score.
     pub pairs: usize,
 }
@@ -79,10 +79,7 @@ pub struct Catalog {
 impl Catalog {
     /// Wraps a parsed instance (JSON or CSV) as the catalogue.
     pub fn new(instance: Instance) -> Self {
-        let index = id_index(&instance)
-            .into_iter()
-            .map(|(id, i)| (id.to_string(), i))
-            .collect();
+        let index = PieceIndex::new(&instance.pieces);
         let pairs = instance.adjacency.iter().map(Vec::len).sum::<usize>() / 2;
         Catalog {
             instance,

@@ -6,8 +6,8 @@
 use crate::config::{Catalog, ServiceConfig};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
-use yomi_deck::model::{AttributeRequirement, LeaderRule, Request};
-use yomi_deck::request::RequestError;
+use yomi_deck::model::{AttributeRequirement, Request};
+use yomi_deck::request::{LeaderSpec, Limits, Owned, PieceRequest, RequestError, Scope};
 use yomi_deck::solve::vds;
 use yomi_deck::{Instance, diagnose};
 
@@ -109,138 +109,44 @@ fn invalid(field: &str, message: impl Into<String>) -> RecommendError {
     RecommendError::Invalid(RequestError::new(field, message))
 }
 
-/// Validates `body` and builds the sub-problem of the owned pieces.
+/// Validates `body` and builds the sub-problem of the owned pieces. What only the service
+/// bounds (the time budget, the attribute decks it offers) is checked here; pieces, sizes and
+/// caps are resolved by [`yomi_deck::request`], as for files and flags, under the service's
+/// [`Limits`].
 pub fn plan(
     catalog: &Catalog,
     config: &ServiceConfig,
     body: &RecommendRequest,
     received: Instant,
 ) -> Result<Plan, RecommendError> {
-    let n = catalog.instance.pieces.len();
+    let budget = budget(config, body.time_ms)?;
+    let attributes = attributes(config, body.attribute.as_deref())?;
+    let pieces = &catalog.instance.pieces;
+    let owned = match &body.owned {
+        None => Owned::all(pieces.len()),
+        Some(ids) => Owned::from_ids(&catalog.index, ids, "owned")?,
+    };
     let k = body.k.unwrap_or(config.default_k);
-    if k == 0 || k > config.max_k {
-        return Err(invalid(
-            "k",
-            format!("must be 1..={}, got {k}", config.max_k),
-        ));
-    }
-    if let Some(cap) = body.cost_cap
-        && cap < 0
-    {
-        return Err(invalid("cost_cap", format!("must be >= 0, got {cap}")));
-    }
-    let budget = match body.time_ms {
-        None => config.default_budget,
-        Some(ms) if ms >= 1 && u128::from(ms) <= config.max_budget.as_millis() => {
-            Duration::from_millis(ms)
-        }
-        Some(ms) => {
-            let max = config.max_budget.as_millis();
-            return Err(invalid("time_ms", format!("must be 1..={max}, got {ms}")));
-        }
-    };
-    let limit = config.max_must_include.min(k);
-    if body.must_include.len() > limit {
-        return Err(invalid(
-            "must_include",
-            format!("at most {limit} pieces, got {}", body.must_include.len()),
-        ));
-    }
-    let attributes = match body.attribute.as_deref() {
-        None | Some("any") | Some("mixed") => Vec::new(),
-        Some(name) => match config.attribute_minimums.get(name) {
-            Some(&minimum) => vec![AttributeRequirement {
-                name: name.to_string(),
-                minimum,
-            }],
-            None => {
-                let known: Vec<&str> = config
-                    .attribute_minimums
-                    .keys()
-                    .map(String::as_str)
-                    .collect();
-                return Err(invalid(
-                    "attribute",
-                    format!(
-                        "unknown attribute {name:?} (known: any, mixed, {})",
-                        known.join(", ")
-                    ),
-                ));
-            }
-        },
-    };
-    let resolve = |id: &str, field: String| {
-        catalog
-            .index
-            .get(id)
-            .copied()
-            .ok_or_else(|| invalid(&field, format!("unknown piece id {id:?}")))
-    };
-    // Catalogue index -> sub-problem index (usize::MAX: not owned).
-    let mut position = vec![usize::MAX; n];
-    let keep: Vec<usize> = match &body.owned {
-        None => (0..n).collect(),
-        Some(ids) => {
-            let mut keep = Vec::with_capacity(ids.len());
-            for (i, id) in ids.iter().enumerate() {
-                let c = resolve(id, format!("owned[{i}]"))?;
-                if position[c] != usize::MAX {
-                    return Err(invalid(
-                        &format!("owned[{i}]"),
-                        format!("{id:?} is listed twice"),
-                    ));
-                }
-                position[c] = keep.len();
-                keep.push(c);
-            }
-            keep
-        }
-    };
-    if body.owned.is_none() {
-        position.iter_mut().enumerate().for_each(|(i, p)| *p = i);
-    }
-    let owned = |id: &str, field: String| {
-        let c = resolve(id, field.clone())?;
-        match position[c] {
-            usize::MAX => Err(invalid(
-                &field,
-                format!("{id:?} is not among the owned pieces"),
-            )),
-            p => Ok(p),
-        }
-    };
-    let mut must_include = Vec::with_capacity(body.must_include.len());
-    for (i, id) in body.must_include.iter().enumerate() {
-        let p = owned(id, format!("must_include[{i}]"))?;
-        if must_include.contains(&p) {
-            return Err(invalid(
-                &format!("must_include[{i}]"),
-                format!("{id:?} is listed twice"),
-            ));
-        }
-        must_include.push(p);
-    }
-    let any_leader = catalog.instance.pieces.iter().any(|p| p.leader_eligible);
     let leader = match &body.leader {
-        Some(id) => {
-            let p = owned(id, "leader".into())?;
-            if !catalog.instance.pieces[keep[p]].leader_eligible {
-                return Err(invalid("leader", format!("{id:?} cannot lead a deck")));
-            }
-            LeaderRule::Fixed(p)
-        }
-        None if any_leader => LeaderRule::Chosen,
-        None => LeaderRule::None,
+        Some(id) => LeaderSpec::Fixed(id.clone()),
+        None if pieces.iter().any(|p| p.leader_eligible) => LeaderSpec::Chosen,
+        None => LeaderSpec::None,
     };
-    let request = Request {
+    let asked = PieceRequest {
         k: Some(k),
         cost_cap: body.cost_cap,
-        attributes,
-        must_include,
-        leader,
-        group_limit: 1,
+        attributes: Some(attributes),
+        must_include: Some(body.must_include.clone()),
+        leader: Some(leader),
+        group_limit: Some(1),
     };
-    let instance = catalog.instance.subset(&keep, request);
+    let limits = Limits {
+        max_k: Some(config.max_k),
+        max_must_include: Some(config.max_must_include.min(k)),
+    };
+    let scope = Scope::new(pieces, &catalog.index).within(&owned);
+    let request = asked.resolve(&Request::default(), scope, &limits)?;
+    let instance = catalog.instance.subset(owned.keep(), request);
     let reasons = diagnose(&instance);
     if !reasons.is_empty() {
         return Err(RecommendError::Infeasible(
@@ -249,11 +155,56 @@ pub fn plan(
     }
     Ok(Plan {
         instance,
-        keep,
+        keep: owned.keep().to_vec(),
         received,
         budget,
         seed: body.seed.unwrap_or(config.seed),
     })
+}
+
+/// The request's time budget: `time_ms` within `1..=max_budget`, or the default.
+fn budget(config: &ServiceConfig, time_ms: Option<u64>) -> Result<Duration, RecommendError> {
+    match time_ms {
+        None => Ok(config.default_budget),
+        Some(ms) if ms >= 1 && u128::from(ms) <= config.max_budget.as_millis() => {
+            Ok(Duration::from_millis(ms))
+        }
+        Some(ms) => {
+            let max = config.max_budget.as_millis();
+            Err(invalid("time_ms", format!("must be 1..={max}, got {ms}")))
+        }
+    }
+}
+
+/// The attribute deck asked for, with the minimum the service configures for it.
+fn attributes(
+    config: &ServiceConfig,
+    attribute: Option<&str>,
+) -> Result<Vec<AttributeRequirement>, RecommendError> {
+    let name = match attribute {
+        None | Some("any") | Some("mixed") => return Ok(Vec::new()),
+        Some(name) => name,
+    };
+    match config.attribute_minimums.get(name) {
+        Some(&minimum) => Ok(vec![AttributeRequirement {
+            name: name.to_string(),
+            minimum,
+        }]),
+        None => {
+            let known: Vec<&str> = config
+                .attribute_minimums
+                .keys()
+                .map(String::as_str)
+                .collect();
+            Err(invalid(
+                "attribute",
+                format!(
+                    "unknown attribute {name:?} (known: any, mixed, {})",
+                    known.join(", ")
+                ),
+            ))
+        }
+    }
 }
 
 /// Time kept back from the budget for building the answer.

@@ -71,7 +71,10 @@ fn dechunk(mut s: &str) -> String {
 
 /// Checks an answered deck against the request with the independent checker.
 fn verify(catalog: &Catalog, owned: &[&str], request: Request, answer: &Value) -> f64 {
-    let keep: Vec<usize> = owned.iter().map(|id| catalog.index[*id]).collect();
+    let keep: Vec<usize> = owned
+        .iter()
+        .map(|id| catalog.index.get(id).unwrap())
+        .collect();
     let sub = catalog.instance.subset(&keep, request);
     let pos = |id: &str| sub.pieces.iter().position(|p| p.id == id).unwrap();
     let selected: Vec<usize> = answer["selected"]
@@ -120,7 +123,7 @@ async fn a_recommendation_meets_every_constraint() {
     let gods: Vec<&str> = owned
         .iter()
         .copied()
-        .filter(|id| cat.instance.pieces[cat.index[*id]].attribute == "god")
+        .filter(|id| cat.instance.pieces[cat.index.get(id).unwrap()].attribute == "god")
         .take(2)
         .collect();
     let body = json!({
@@ -226,7 +229,7 @@ async fn infeasible_requests_get_422_with_reasons() {
     let addr = start(cat.clone(), ServiceConfig::for_catalog(&cat)).await;
     let pieces = &cat.instance.pieces;
     let mut by_cost: Vec<&str> = pieces.iter().map(|p| p.id.as_str()).collect();
-    by_cost.sort_by_key(|id| std::cmp::Reverse(pieces[cat.index[*id]].cost));
+    by_cost.sort_by_key(|id| std::cmp::Reverse(pieces[cat.index.get(id).unwrap()].cost));
     let twins: Vec<&str> = {
         let g = pieces.iter().find_map(|p| p.group.clone()).unwrap();
         pieces

@@ -3,6 +3,7 @@
 //! the line (text formats) or the JSON line/column and field; nothing here panics.
 
 use crate::model::{AttributeRequirement, Instance, LeaderRule, Piece, Request};
+use crate::request::{LeaderSpec, Limits, PieceIndex, PieceRequest, RequestError, Scope};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -237,14 +238,15 @@ fn one() -> usize {
     1
 }
 
-/// Reads the JSON instance format (see the crate README for an example).
+/// Reads the JSON instance format (see the crate README for an example). Ids in `pairs`,
+/// `leader_pairs` and `request` resolve through [`crate::request`], so a bad request gets the
+/// same message as on every other path, under `request.` (`request.must_include[1]: ...`).
 pub fn parse_json(text: &str) -> Result<Instance, FormatError> {
     let raw: JsonInstance =
         serde_json::from_str(text).map_err(|e| FormatError::Json(e.to_string()))?;
-    let invalid = |path: String, message: String| FormatError::Invalid { path, message };
-    let mut index = HashMap::new();
+    let mut seen = HashMap::new();
     for (i, p) in raw.pieces.iter().enumerate() {
-        if index.insert(p.id.clone(), i).is_some() {
+        if seen.insert(p.id.as_str(), i).is_some() {
             return Err(invalid(
                 format!("pieces[{i}].id"),
                 format!("duplicate id {:?}", p.id),
@@ -253,81 +255,79 @@ pub fn parse_json(text: &str) -> Result<Instance, FormatError> {
         if p.cost < 0 {
             return Err(invalid(format!("pieces[{i}].cost"), "negative cost".into()));
         }
-        if !p.score.is_finite() || p.score < 0.0 {
-            return Err(invalid(
-                format!("pieces[{i}].score"),
-                "score must be >= 0".into(),
-            ));
-        }
+        check_score(p.score, || format!("pieces[{i}].score"))?;
     }
-    let lookup = |id: &str, path: String| {
-        index
-            .get(id)
-            .copied()
-            .ok_or_else(|| invalid(path, format!("unknown piece id {id:?}")))
-    };
+    let index = PieceIndex::new(&raw.pieces);
     let mut pairs = Vec::with_capacity(raw.pairs.len());
     for (k, p) in raw.pairs.iter().enumerate() {
-        let a = lookup(&p.a, format!("pairs[{k}].a"))?;
-        let b = lookup(&p.b, format!("pairs[{k}].b"))?;
+        let a = index.resolve(&p.a, format!("pairs[{k}].a"))?;
+        let b = index.resolve(&p.b, format!("pairs[{k}].b"))?;
         if a == b {
             return Err(invalid(
                 format!("pairs[{k}]"),
                 "a piece paired with itself".into(),
             ));
         }
-        if !p.score.is_finite() || p.score < 0.0 {
-            return Err(invalid(
-                format!("pairs[{k}].score"),
-                "score must be >= 0".into(),
-            ));
-        }
+        check_score(p.score, || format!("pairs[{k}].score"))?;
         pairs.push((a, b, p.score));
     }
-    let r = raw.request;
-    let mut must_include = Vec::new();
-    for (k, id) in r.must_include.iter().enumerate() {
-        must_include.push(lookup(id, format!("request.must_include[{k}]"))?);
-    }
-    let leader = match r.leader.as_deref() {
-        None | Some("none") => LeaderRule::None,
-        Some("chosen") => LeaderRule::Chosen,
-        Some(id) => LeaderRule::Fixed(lookup(id, "request.leader".into())?),
-    };
-    if r.group_limit == 0 {
-        return Err(invalid("request.group_limit".into(), "must be >= 1".into()));
-    }
-    let request = Request {
-        k: r.k,
-        cost_cap: r.cost_cap,
-        attributes: r.attributes,
-        must_include,
-        leader,
-        group_limit: r.group_limit,
-    };
     let mut leader_triples = Vec::new();
     for (k, p) in raw.leader_pairs.iter().flatten().enumerate() {
-        let l = lookup(&p.leader, format!("leader_pairs[{k}].leader"))?;
-        let m = lookup(&p.member, format!("leader_pairs[{k}].member"))?;
+        let l = index.resolve(&p.leader, format!("leader_pairs[{k}].leader"))?;
+        let m = index.resolve(&p.member, format!("leader_pairs[{k}].member"))?;
         if l == m {
             return Err(invalid(
                 format!("leader_pairs[{k}]"),
                 "a leader paired with itself".into(),
             ));
         }
-        if !p.score.is_finite() || p.score < 0.0 {
-            return Err(invalid(
-                format!("leader_pairs[{k}].score"),
-                "score must be >= 0".into(),
-            ));
-        }
+        check_score(p.score, || format!("leader_pairs[{k}].score"))?;
         leader_triples.push((l, m, p.score));
     }
+    let r = raw.request;
+    let asked = PieceRequest {
+        k: r.k,
+        cost_cap: r.cost_cap,
+        attributes: Some(r.attributes),
+        must_include: Some(r.must_include),
+        leader: r.leader.as_deref().map(LeaderSpec::parse),
+        group_limit: Some(r.group_limit),
+    };
+    let base = Request {
+        group_limit: 1,
+        ..Request::default()
+    };
+    let request = asked
+        .resolve(&base, Scope::new(&raw.pieces, &index), &Limits::default())
+        .map_err(|e| e.within("request"))?;
     let mut inst = Instance::new(raw.pieces, &pairs, request);
     if raw.leader_pairs.is_some() {
         inst.set_leader_pairs(&leader_triples);
     }
     Ok(inst)
+}
+
+fn invalid(path: String, message: String) -> FormatError {
+    FormatError::Invalid { path, message }
+}
+
+/// Scores are finite and non-negative (the solvers' bounds rely on it).
+fn check_score(score: f64, path: impl FnOnce() -> String) -> Result<(), FormatError> {
+    if score.is_finite() && score >= 0.0 {
+        Ok(())
+    } else {
+        Err(invalid(path(), "score must be >= 0".into()))
+    }
+}
+
+impl From<RequestError> for FormatError {
+    /// A request or id error inside a JSON document: its field is the JSON path.
+    fn from(e: RequestError) -> Self {
+        FormatError::Invalid {
+            path: e.field,
+            message: e.message,
+        }
+    }
 }
 
 /// Writes `inst` in the JSON instance format; `parse_json` reads it back to the same instance

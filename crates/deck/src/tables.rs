@@ -3,10 +3,13 @@
 //! order), `pairs.csv` (`a,b,score`), and optionally `leader_pairs.csv` (`leader,member,score`).
 //! Contract: the request is not part of the tables — the parsed instance asks for the default
 //! deck (K = 16, a chosen leader when any piece is eligible, group limit 1, no cap), which the
-//! caller overrides; every error names the file, the line and the column or value.
+//! caller changes with a [`crate::request::PieceRequest`]; ids in the pair tables resolve
+//! through [`crate::request::PieceIndex`]; every error names the file, the line and the column
+//! or value.
 
 use crate::formats::FormatError;
 use crate::model::{Instance, LeaderRule, Piece, Request};
+use crate::request::PieceIndex;
 use std::collections::HashMap;
 
 /// The three tables' texts and the names to use in error messages.
@@ -198,7 +201,7 @@ fn read_pieces(t: &Table) -> Result<Vec<Piece>, FormatError> {
 /// Reads (a, b, score) rows of a pair table with columns `first` and `second`.
 fn read_pairs(
     t: &Table,
-    index: &HashMap<&str, usize>,
+    index: &PieceIndex,
     first: &str,
     second: &str,
 ) -> Result<Vec<(usize, usize, f64)>, FormatError> {
@@ -208,9 +211,9 @@ fn read_pairs(
         let mut ends = [0usize; 2];
         for (end, column) in ends.iter_mut().zip([first, second]) {
             let id = t.field(row, column).unwrap_or_default();
-            *end = *index
-                .get(id)
-                .ok_or_else(|| t.err(line, format!("column {column}: unknown piece id {id:?}")))?;
+            *end = index
+                .resolve(id, format!("column {column}"))
+                .map_err(|e| t.err(line, e.to_string()))?;
         }
         if ends[0] == ends[1] {
             return Err(t.err(line, "a piece paired with itself".into()));
@@ -224,11 +227,7 @@ fn read_pairs(
 pub fn parse_csv(tables: CsvTables<'_>) -> Result<Instance, FormatError> {
     let (text, name) = tables.pieces;
     let pieces = read_pieces(&Table::read(text, name, &PIECE_COLUMNS, &["id"])?)?;
-    let index: HashMap<&str, usize> = pieces
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.id.as_str(), i))
-        .collect();
+    let index = PieceIndex::new(&pieces);
     let (text, name) = tables.pairs;
     let cols = ["a", "b", "score"];
     let pairs = read_pairs(&Table::read(text, name, &cols, &cols)?, &index, "a", "b")?;

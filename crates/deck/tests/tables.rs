@@ -3,7 +3,7 @@
 use yomi_deck::formats::FormatError;
 use yomi_deck::generate::{GenerateOptions, generate};
 use yomi_deck::model::{Deck, LeaderRule, check};
-use yomi_deck::request::{LeaderSpec, RequestOverrides, parse_attribute};
+use yomi_deck::request::{LeaderSpec, PieceRequest, parse_attribute};
 use yomi_deck::solve::vds;
 use yomi_deck::tables::{CsvTables, parse_csv, write_csv};
 
@@ -165,13 +165,13 @@ fn subset_scores_like_the_catalogue() {
 }
 
 #[test]
-fn request_overrides_resolve_ids_or_name_the_field() {
+fn piece_requests_resolve_ids_or_name_the_field() {
     let mut inst = parse_csv(tables(
         "id,cost,leader_eligible\na,1,1\nb,2,0\nc,3,1\n",
         "a,b,score\n",
     ))
     .unwrap();
-    let good = RequestOverrides {
+    let good = PieceRequest {
         k: Some(2),
         cost_cap: Some(4),
         must_include: Some(vec!["c".into()]),
@@ -185,19 +185,19 @@ fn request_overrides_resolve_ids_or_name_the_field() {
     assert_eq!(inst.request.attributes[0].minimum, 1);
 
     let before = inst.request.clone();
-    let bad = RequestOverrides {
+    let bad = PieceRequest {
         must_include: Some(vec!["a".into(), "zz".into()]),
         ..Default::default()
     };
     let e = bad.apply(&mut inst).unwrap_err();
     assert_eq!(e.field, "must_include[1]");
     assert_eq!(inst.request, before, "nothing applied on error");
-    let dup = RequestOverrides {
+    let dup = PieceRequest {
         must_include: Some(vec!["a".into(), "a".into()]),
         ..Default::default()
     };
     assert_eq!(dup.apply(&mut inst).unwrap_err().field, "must_include[1]");
-    let neg = RequestOverrides {
+    let neg = PieceRequest {
         cost_cap: Some(-1),
         ..Default::default()
     };

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use yomi_deck::Instance;
 use yomi_deck::formats::{parse_json, parse_mdp, parse_qkp};
 use yomi_deck::model::AttributeRequirement;
-use yomi_deck::request::{LeaderSpec, RequestOverrides, parse_attribute};
+use yomi_deck::request::{LeaderSpec, PieceRequest, parse_attribute};
 use yomi_deck::tables::{CsvTables, parse_csv};
 
 /// Instance file formats.
@@ -65,8 +65,9 @@ pub fn attribute_arg(text: &str) -> Result<AttributeArg, String> {
 }
 
 impl RequestArgs {
-    fn overrides(&self) -> RequestOverrides {
-        RequestOverrides {
+    /// The flags as a request by piece id, resolved by yomi-deck like every other request.
+    fn piece_request(&self) -> PieceRequest {
+        PieceRequest {
             k: self.k,
             cost_cap: self.cost_cap,
             attributes: self.attribute.clone().map(|a| a.0.into_iter().collect()),
@@ -135,7 +136,7 @@ pub fn load_with_request(
 ) -> Result<Instance> {
     let mut inst = load(file, format, csv)?;
     request
-        .overrides()
+        .piece_request()
         .apply(&mut inst)
         .context("applying the request flags")?;
     Ok(inst)
