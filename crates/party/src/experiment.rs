@@ -69,9 +69,11 @@ pub fn parties(dex: &Dex, cfg: &ExperimentConfig) -> Vec<Party> {
     random_parties(dex, cfg.parties, derive_seed(cfg.seed, 1), cfg.learnset)
 }
 
-/// Plays one random-play game; `party` is side 0.
+/// Plays one random-play game; `party` is side 0. The players draw from
+/// streams of `seed`; the battle too, unless the rules share one battle seed.
 pub fn play_game(dex: &Dex, party: &Party, opponent: &Party, seed: u64) -> Outcome {
-    let mut battle = Battle::new(dex, [party, opponent], seed);
+    let battle_seed = dex.rules.shared_battle_seed.unwrap_or(seed);
+    let mut battle = Battle::new(dex, [party, opponent], battle_seed);
     let mut a = RandomPlayer::new(derive_seed(seed, 1));
     let mut b = RandomPlayer::new(derive_seed(seed, 2));
     battle.play(&mut a, &mut b, &mut NoLog)

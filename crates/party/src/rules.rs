@@ -148,4 +148,30 @@ pub struct Rules {
     pub sleep_hits_recharging: bool,
     /// Changes to individual moves.
     pub move_overrides: Vec<MoveOverride>,
+    /// Confusion self-hits use the opponent's Defense (its stages and Reflect)
+    /// and the damage roll, as the 2017 simulator did; the cartridge uses the
+    /// user's own Defense and no roll.
+    #[serde(default)]
+    pub confusion_foe_defense: bool,
+    /// Whether a damaging move's secondary paralysis misses a target of the
+    /// move's type (the cartridge; the 2017 simulator had no such check).
+    #[serde(default = "yes")]
+    pub same_type_blocks_paralysis: bool,
+    /// Toxic damage as `max_hp * counter / 16` (the 2017 simulator) instead
+    /// of `(max_hp / 16) * counter` (the cartridge).
+    #[serde(default)]
+    pub toxic_multiply_first: bool,
+    /// A recharge turn is spent before the sleep and freeze checks (the 2017
+    /// simulator), so a recharging Pokémon put to sleep is not locked in.
+    #[serde(default)]
+    pub recharge_before_status: bool,
+    /// Every battle's RNG starts from this seed (the players keep their own
+    /// per-game streams): the 2017 experiment seeded every battle with 1, so
+    /// the battle luck of the first turns was the same in every game.
+    #[serde(default)]
+    pub shared_battle_seed: Option<u64>,
+}
+
+fn yes() -> bool {
+    true
 }

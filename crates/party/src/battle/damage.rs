@@ -106,13 +106,17 @@ pub fn damage(
     dmg.min(u16::MAX as u32) as u16
 }
 
-/// Damage of a confusion self-hit: 40 power, typeless, own Attack against own
-/// Defense (stages apply), no critical hit, no roll.
-pub fn confusion_damage(dex: &Dex, level: u16, me: &Fighter, reflect: bool) -> u16 {
-    let a = staged(dex, me.stats[0], me.stages[0]) as u32;
-    let mut d = staged(dex, me.stats[1], me.stages[1]) as u32;
-    let mut a = a;
-    if reflect {
+/// Damage of a confusion self-hit: 40 power, typeless, no critical hit, the
+/// user's Attack (stages apply). On the cartridge it strikes the user's own
+/// Defense with no roll; with `rules.confusion_foe_defense` (the 2017
+/// simulator) it strikes the opponent's Defense (its stages) and `roll`
+/// (217..=255) is applied. The opponent's Reflect weakens it in both.
+pub fn confusion_damage(dex: &Dex, level: u16, me: &Fighter, foe: &Fighter, roll: u16) -> u16 {
+    let foe_rule = dex.rules.confusion_foe_defense;
+    let target = if foe_rule { foe } else { me };
+    let mut a = staged(dex, me.stats[0], me.stages[0]) as u32;
+    let mut d = staged(dex, target.stats[1], target.stages[1]) as u32;
+    if foe.reflect {
         match dex.rules.reflect {
             ReflectStyle::DoubleDefense => d *= 2,
             ReflectStyle::QuarterAttackHalfDefense => {
@@ -125,5 +129,10 @@ pub fn confusion_damage(dex: &Dex, level: u16, me: &Fighter, reflect: bool) -> u
         a = ((a / 4) & 255).max(1);
         d = ((d / 4) & 255).max(1);
     }
-    ((level as u32 * 2 / 5 + 2) * 40 * a / d / 50 + 2) as u16
+    let dmg = (level as u32 * 2 / 5 + 2) * 40 * a / d / 50 + 2;
+    if foe_rule {
+        (dmg * roll as u32 / 255) as u16
+    } else {
+        dmg as u16
+    }
 }

@@ -23,6 +23,13 @@ impl Battle<'_> {
     pub(super) fn execute<L: BattleLog>(&mut self, side: usize, slot: u8, log: &mut L) {
         let full_para = self.dex.rules.full_paralysis as u16;
         let s = &mut self.sides[side];
+        if self.dex.rules.recharge_before_status && s.vol.recharging {
+            s.vol.recharging = false;
+            if L::ENABLED {
+                log.line(format!("{} must recharge", self.name(side)));
+            }
+            return;
+        }
         // Cartridge order of the before-move checks: sleep, freeze, recharge, confusion, paralysis.
         match s.active().status {
             Status::Sleep(n) => {
@@ -60,9 +67,15 @@ impl Battle<'_> {
                     log.line(format!("{} is confused no more", self.name(side)));
                 }
             } else if self.rng.below(2) == 0 {
-                let foe_reflect = self.sides[1 - side].vol.reflect;
                 let me = self.sides[side].fighter();
-                let dmg = confusion_damage(self.dex, self.level, &me, foe_reflect);
+                let foe = self.sides[1 - side].fighter();
+                // Only the 2017 rule rolls, so the cartridge's random stream is unchanged.
+                let roll = if self.dex.rules.confusion_foe_defense {
+                    217 + self.rng.below(39) as u16
+                } else {
+                    255
+                };
+                let dmg = confusion_damage(self.dex, self.level, &me, &foe, roll);
                 let s = &mut self.sides[side];
                 s.vol.digging = None;
                 s.vol.invulnerable = false;
@@ -316,10 +329,13 @@ impl Battle<'_> {
             Effect::FreezeChance | Effect::ParalyzeChance
                 if foe_alive && self.roll256() < m.chance as u16 =>
             {
+                let same_type_blocks_paralysis = dex.rules.same_type_blocks_paralysis;
                 let t = self.sides[foe].active_mut();
-                // Gen 1: no secondary status on a target sharing the move's type.
-                if t.status == Status::None && !t.types.contains(&m.ty) {
-                    let freeze = m.effect == Effect::FreezeChance;
+                // Gen 1: no secondary status on a target sharing the move's type
+                // (the 2017 simulator checked it for freeze only).
+                let freeze = m.effect == Effect::FreezeChance;
+                let blocked = t.types.contains(&m.ty) && (freeze || same_type_blocks_paralysis);
+                if t.status == Status::None && !blocked {
                     t.status = if freeze {
                         Status::Freeze
                     } else {

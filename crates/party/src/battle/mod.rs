@@ -381,18 +381,24 @@ impl<'d> Battle<'d> {
 
     fn residual<L: BattleLog>(&mut self, side: usize, log: &mut L) {
         let cap = self.dex.rules.toxic_counter_cap;
+        let multiply_first = self.dex.rules.toxic_multiply_first;
         let s = &mut self.sides[side];
         if s.active().status != Status::Poison {
             return;
         }
-        let unit = (s.active().max_hp / 16).max(1);
+        let max_hp = s.active().max_hp;
+        let unit = (max_hp / 16).max(1);
         let dmg = if s.vol.toxic > 0 {
             let n = s.vol.toxic;
             s.vol.toxic = match cap {
                 Some(c) => (n + 1).min(c),
                 None => n.saturating_add(1),
             };
-            unit.saturating_mul(n as u16)
+            if multiply_first {
+                ((max_hp as u32 * n as u32 / 16).max(1)).min(u16::MAX as u32) as u16
+            } else {
+                unit.saturating_mul(n as u16)
+            }
         } else {
             unit
         };

@@ -114,7 +114,40 @@ fn damage_matches_hand_computed_cases() {
     assert_eq!(d.effectiveness(normal, gengar).0, 0);
     assert_eq!(d.effectiveness(elec, dugtrio), (0, None));
     // Confusion self-hit: Tauros 40 power own Atk 151 vs own Def 146 -> floor(floor(22*40*151/146)/50)+2 = 20.
-    assert_eq!(confusion_damage(&d, 50, &tauros, false), 20);
+    assert_eq!(confusion_damage(&d, 50, &tauros, &tauros, 255), 20);
+}
+
+#[test]
+fn pokeai2017_confusion_strikes_the_foes_defense_with_the_roll() {
+    let d = dex("pokeai2017");
+    let tauros = fighter(&d, "Tauros");
+    let jynx = fighter(&d, "Jynx");
+    // Own Attack against the opponent's Defense, then the roll.
+    let expect = |foe: &Fighter, roll: u32| {
+        let base = 22 * 40 * tauros.stats[0] as u32 / foe.stats[1] as u32 / 50 + 2;
+        (base * roll / 255) as u16
+    };
+    assert_eq!(
+        confusion_damage(&d, 50, &tauros, &jynx, 255),
+        expect(&jynx, 255)
+    );
+    assert_eq!(
+        confusion_damage(&d, 50, &tauros, &jynx, 217),
+        expect(&jynx, 217)
+    );
+    assert!(jynx.stats[1] < tauros.stats[1]);
+    assert!(
+        confusion_damage(&d, 50, &tauros, &jynx, 255)
+            > confusion_damage(&d, 50, &tauros, &tauros, 255)
+    );
+    // The cartridge keeps the user's own Defense and ignores the roll.
+    let c = dex("cartridge");
+    let ct = fighter(&c, "Tauros");
+    let cj = fighter(&c, "Jynx");
+    assert_eq!(
+        confusion_damage(&c, 50, &ct, &cj, 217),
+        confusion_damage(&c, 50, &ct, &ct, 255)
+    );
 }
 
 #[test]
@@ -376,7 +409,7 @@ fn same_seed_same_battle_and_log() {
 }
 
 #[test]
-fn the_2017_profile_draws_at_turn_64() {
+fn the_2017_profile_draws_after_63_turns() {
     let d = dex("pokeai2017");
     let passive = "Gengar:Splash/Recover/Reflect/Double Team;Alakazam:Splash/Recover/Reflect/Double Team;Starmie:Splash/Recover/Reflect/Double Team";
     let mut b = battle(&d, passive, passive, 4);
@@ -385,8 +418,9 @@ fn the_2017_profile_draws_at_turn_64() {
         &mut RandomPlayer::new(2),
         &mut NoLog,
     );
+    // The 2017 simulator declared the draw once 63 turns were complete.
     assert_eq!(o, Outcome::Draw);
-    assert_eq!(b.turn, 64);
+    assert_eq!(b.turn, 63);
 }
 
 #[test]
