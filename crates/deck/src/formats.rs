@@ -104,10 +104,27 @@ fn plain_pieces(n: usize) -> Vec<Piece> {
         .collect()
 }
 
+/// Most elements (items) a literature file may declare: the largest published instances have
+/// a few thousand, and the count is allocated before the rest of the file is read, so a
+/// corrupt count must not ask for terabytes.
+pub const MAX_ELEMENTS: usize = 1_000_000;
+
+/// Reads the element count of a literature file, refusing 0 and counts over [`MAX_ELEMENTS`].
+fn element_count(t: &mut Tokens<'_>, what: &str) -> Result<usize, FormatError> {
+    let (line, n) = t.next::<usize>(what)?;
+    if n == 0 || n > MAX_ELEMENTS {
+        return Err(FormatError::Line {
+            line,
+            message: format!("{what} {n} out of range (1..={MAX_ELEMENTS})"),
+        });
+    }
+    Ok(n)
+}
+
 /// Reads an MDPLIB max-sum diversity file: `n m`, then `i j d` lines (0-based).
 pub fn parse_mdp(text: &str) -> Result<Instance, FormatError> {
     let mut t = Tokens::new(text);
-    let (_, n) = t.next::<usize>("element count n")?;
+    let n = element_count(&mut t, "element count n")?;
     let (line, m) = t.next::<usize>("selection size m")?;
     if m > n {
         return Err(FormatError::Line {
@@ -145,15 +162,11 @@ pub fn parse_mdp(text: &str) -> Result<Instance, FormatError> {
 /// Reads a Billionnet–Soutif QKP file: n, n profits, upper triangle, capacity, n weights.
 pub fn parse_qkp(text: &str) -> Result<Instance, FormatError> {
     let mut t = Tokens::new(text);
-    let (line, n) = t.next::<usize>("item count n")?;
-    if n == 0 || n > 1_000_000 {
-        return Err(FormatError::Line {
-            line,
-            message: format!("item count {n} out of range"),
-        });
-    }
-    let mut pieces = plain_pieces(n);
-    for p in pieces.iter_mut() {
+    let n = element_count(&mut t, "item count n")?;
+    // Profits are read before the pieces are built, so a count the file cannot back up fails
+    // at its end of file without allocating `n` pieces first.
+    let mut profits = Vec::new();
+    for _ in 0..n {
         let (line, v) = t.next::<i64>("linear profit")?;
         if v < 0 {
             return Err(FormatError::Line {
@@ -161,7 +174,11 @@ pub fn parse_qkp(text: &str) -> Result<Instance, FormatError> {
                 message: format!("negative profit {v}"),
             });
         }
-        p.score = v as f64;
+        profits.push(v as f64);
+    }
+    let mut pieces = plain_pieces(n);
+    for (p, v) in pieces.iter_mut().zip(profits) {
+        p.score = v;
     }
     let mut pairs = Vec::new();
     for i in 0..n {
