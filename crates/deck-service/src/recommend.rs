@@ -44,13 +44,13 @@ pub struct RecommendRequest {
 /// A piece of the answered deck.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct DeckPiece {
-    /// Piece id.
+    /// The piece's catalogue id.
     pub id: String,
-    /// Display name.
+    /// The piece's name as the catalogue shows it.
     pub name: String,
-    /// Cost.
+    /// What the piece counts against the cost cap.
     pub cost: i64,
-    /// Attribute.
+    /// The piece's attribute (empty when it has none).
     pub attribute: String,
     /// Whether this piece leads the deck.
     pub leader: bool,
@@ -69,7 +69,7 @@ pub struct Recommendation {
     pub objective: f64,
     /// Total cost of the deck.
     pub total_cost: i64,
-    /// The cap asked for.
+    /// The cost cap the deck was built under (none when the request set none).
     pub cost_cap: Option<i64>,
     /// Always true in a recommendation (infeasible requests get an error answer).
     pub feasible: bool,

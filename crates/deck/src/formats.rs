@@ -15,7 +15,7 @@ pub enum FormatError {
     Line {
         /// 1-based line number (the last line for unexpected end of file).
         line: usize,
-        /// What was wrong.
+        /// What is wrong at that place, quoting the offending value.
         message: String,
     },
     /// Bad row in a named file (the CSV tables).
@@ -25,7 +25,7 @@ pub enum FormatError {
         file: String,
         /// 1-based line number.
         line: usize,
-        /// What was wrong.
+        /// What is wrong at that place, quoting the offending value.
         message: String,
     },
     /// JSON syntax or shape error.
@@ -36,7 +36,7 @@ pub enum FormatError {
     Invalid {
         /// JSON path such as `pieces[3].id`.
         path: String,
-        /// What was wrong.
+        /// What is wrong at that place, quoting the offending value.
         message: String,
     },
 }

@@ -18,7 +18,7 @@ pub const ATTRIBUTES: [&str; 3] = ["god", "demon", "dragon"];
 pub struct GenerateOptions {
     /// Number of pieces (M).
     pub pieces: usize,
-    /// RNG seed.
+    /// Seed of the generator's random numbers: the same seed gives the same instance.
     pub seed: u64,
     /// Deck size of the default request.
     pub k: usize,

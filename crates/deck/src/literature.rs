@@ -5,7 +5,7 @@
 /// A best-known objective value and its provenance.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BestKnown {
-    /// The value.
+    /// The best objective value known for the instance.
     pub value: f64,
     /// `literature` or `proven` (see the data file's header).
     pub source: String,

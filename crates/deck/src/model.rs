@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 pub struct Piece {
     /// Stable identifier (for literature formats: the 0-based index as text).
     pub id: String,
-    /// Display name.
+    /// Name shown to users in reports and answers (the id when the file gives none).
     #[serde(default)]
     pub name: String,
     /// Cost counted against the request's cost cap.
@@ -31,9 +31,9 @@ pub struct Piece {
 /// A non-negative score between two pieces (by id in JSON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PairScore {
-    /// First piece id.
+    /// Id of one piece of the pair.
     pub a: String,
-    /// Second piece id.
+    /// Id of the other piece of the pair.
     pub b: String,
     /// Score, >= 0.
     pub score: f64,
@@ -42,7 +42,7 @@ pub struct PairScore {
 /// An attribute requirement: at least `minimum` pieces of attribute `name`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AttributeRequirement {
-    /// Attribute name.
+    /// The attribute counted, compared with [`Piece::attribute`] exactly.
     pub name: String,
     /// Minimum count in the deck.
     pub minimum: usize,
@@ -68,11 +68,11 @@ pub struct Request {
     pub k: Option<usize>,
     /// Cost cap; `None` = no cap.
     pub cost_cap: Option<i64>,
-    /// Attribute requirements.
+    /// Minimum counts of pieces per attribute; all must hold.
     pub attributes: Vec<AttributeRequirement>,
     /// Piece indices that must be in the deck.
     pub must_include: Vec<usize>,
-    /// Leader rule.
+    /// Whether the deck has a leader, and which piece when it is fixed.
     pub leader: LeaderRule,
     /// Maximum pieces per group (usually 1).
     pub group_limit: usize,
@@ -87,7 +87,7 @@ pub struct Instance {
     pub adjacency: Vec<Vec<(usize, f64)>>,
     /// group_of[i]: dense group index of piece i.
     pub group_of: Vec<usize>,
-    /// The request.
+    /// What the deck must satisfy (size, cap, attributes, required pieces, leader, groups).
     pub request: Request,
     /// Leader-side pair scores: `leader_pairs[l]` lists (member, score). When present and the
     /// request has a leader, every pair that includes the leader scores from this table instead
@@ -98,7 +98,7 @@ pub struct Instance {
 /// A deck: selected piece indices and the leader among them (if the rule needs one).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Deck {
-    /// Selected piece indices.
+    /// Indices of the pieces in the deck, in no particular order.
     pub selected: Vec<usize>,
     /// Leader index, if any.
     pub leader: Option<usize>,

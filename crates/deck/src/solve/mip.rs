@@ -41,7 +41,7 @@ pub struct MipOptions {
     pub time_limit: Duration,
     /// HiGHS worker threads; `None` leaves HiGHS's default.
     pub threads: Option<NonZeroU32>,
-    /// Linearization.
+    /// How the pair products are linearized for HiGHS.
     pub formulation: Formulation,
 }
 
@@ -61,7 +61,7 @@ pub enum MipError {
     /// HiGHS returned an error status while loading or solving.
     #[error("HiGHS failed while {stage}: {status:?}")]
     Highs {
-        /// What was being done.
+        /// What yomi was asking HiGHS to do (loading the model, solving).
         stage: &'static str,
         /// HiGHS's status.
         status: highs::HighsStatus,
@@ -69,7 +69,7 @@ pub enum MipError {
     /// This HiGHS build rejected an option.
     #[error("HiGHS rejected option {name}: {reason}")]
     Option {
-        /// Option name.
+        /// The HiGHS option that was refused.
         name: &'static str,
         /// HiGHS's answer.
         reason: String,
