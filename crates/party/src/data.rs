@@ -340,9 +340,11 @@ impl Dex {
     }
 }
 
+/// A name as it is compared: case, spaces and hyphens ignored, every other
+/// character kept (so a typo like `Psy!chic` does not match `Psychic`).
 fn key(s: &str) -> String {
     s.chars()
-        .filter(|c| c.is_alphanumeric())
+        .filter(|c| !c.is_whitespace() && *c != '-')
         .flat_map(|c| c.to_lowercase())
         .collect()
 }

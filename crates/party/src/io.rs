@@ -107,6 +107,12 @@ pub fn read_csv(path: &Path, dex: &Dex) -> Result<Dataset, PartyError> {
             .and_then(|s| s.trim().parse().ok())
             .filter(|s: &f64| s.is_finite())
             .ok_or_else(|| bad(i + 1, "score is not a number".into()))?;
+        if !(0.0..=1.0).contains(&score) {
+            return Err(bad(
+                i + 1,
+                format!("score {score} is outside [0, 1] (a score is the share of points won)"),
+            ));
+        }
         if has_features {
             let vals: Vec<&str> = it.collect();
             if vals.len() != feats.len() {

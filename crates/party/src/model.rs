@@ -149,6 +149,15 @@ pub fn r2_table(
             "need 2 <= train < rows ({n}), got train = {train}"
         )));
     }
+    for (what, range) in [("training", 0..train), ("held-out", train..n)] {
+        let ys = &data.scores[range];
+        if ys.iter().all(|&y| y == ys[0]) {
+            return Err(PartyError::Params(format!(
+                "every {what} score is {}: R² is undefined for a constant target",
+                ys[0]
+            )));
+        }
+    }
     let feats = Features::new(dex);
     let mut rows = Vec::new();
     for (groups, original) in TABLE_SETS.iter().zip(ORIGINAL_R2) {

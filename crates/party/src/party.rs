@@ -30,15 +30,22 @@ pub struct Party {
 }
 
 impl Party {
-    /// Parses `Species:Move/Move/Move/Move;Species:...;Species:...` (members
-    /// may also be separated by `,`; names ignore case, spaces and hyphens).
+    /// Parses `Species:Move/Move/Move/Move;Species:...;Species:...`: three
+    /// members separated by `;`, each a species, `:`, and four moves separated
+    /// by `/`. Names ignore case, spaces and hyphens; nothing else is accepted
+    /// (a `,` is refused: it separates CSV columns).
     pub fn parse(dex: &Dex, spec: &str) -> Result<Party, PartyError> {
         let err = |reason: String| PartyError::BadParty {
             spec: spec.to_string(),
             reason,
         };
+        if spec.contains(',') {
+            return Err(err(
+                "members are separated by ';' (a ',' is not part of the grammar)".into(),
+            ));
+        }
         let parts: Vec<&str> = spec
-            .split([';', ','])
+            .split(';')
             .map(str::trim)
             .filter(|p| !p.is_empty())
             .collect();
@@ -156,6 +163,23 @@ impl Party {
             })
             .collect::<Vec<_>>()
             .join(";")
+    }
+
+    /// Refuses a party with a move outside its species' learnset, naming it.
+    pub fn check_learnsets(&self, dex: &Dex) -> Result<(), PartyError> {
+        for m in &self.members {
+            let sp = &dex.species[m.species as usize];
+            if let Some(&x) = m.moves.iter().find(|x| !sp.learnset.contains(x)) {
+                return Err(PartyError::BadParty {
+                    spec: self.format(dex),
+                    reason: format!(
+                        "{} cannot learn {} (--learnset is on)",
+                        sp.name, dex.moves[x as usize].name
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Whether every member knows only moves from its learnset.

@@ -38,7 +38,7 @@ pub use mcts::{Mcts, MctsOptions};
 pub use minimax::{Minimax, MinimaxOptions};
 pub use playout::{BatchEvaluator, RolloutEvaluator, StaticEvaluator};
 pub use random::Random;
-pub use rng::Rng;
+pub use rng::{Rng, SeedError, parse_seed};
 pub use softmax::{SoftmaxOptions, SoftmaxSearch};
 pub use solve::{Solution, SolveOptions, solve};
 pub use spec::{SpecError, StrategySpec};

@@ -110,3 +110,30 @@ mod tests {
         assert!((u - 0.5).abs() < 0.02);
     }
 }
+
+/// Why a seed text was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("seed '{0}': seeds are whole numbers from 0 to 18446744073709551615")]
+pub struct SeedError(pub String);
+
+/// Parses a seed, the one grammar every command and spec uses: a decimal
+/// integer in `0..=u64::MAX` (a negative or fractional value says the range).
+pub fn parse_seed(text: &str) -> Result<u64, SeedError> {
+    let t = text.trim();
+    t.parse::<u64>().map_err(|_| SeedError(t.to_string()))
+}
+
+#[cfg(test)]
+mod seed_tests {
+    use super::*;
+
+    #[test]
+    fn seeds_parse_or_say_the_range() {
+        assert_eq!(parse_seed("2017"), Ok(2017));
+        assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
+        let e = parse_seed("-5").unwrap_err().to_string();
+        assert!(e.contains("'-5'") && e.contains("0 to 18446744073709551615"), "{e}");
+        assert!(parse_seed("1.5").is_err());
+        assert!(parse_seed("18446744073709551616").is_err());
+    }
+}

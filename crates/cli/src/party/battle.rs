@@ -12,9 +12,11 @@ use yomi_party::experiment;
 use yomi_party::player::{GreedyPlayer, Player, RandomPlayer};
 use yomi_party::{Battle, Outcome, Party};
 use yomi_search::Rng;
+use yomi_search::parse_seed;
 use yomi_search::rng::derive_seed;
 
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub(super) struct BenchArgs {
     /// Battles to play.
     #[arg(long, default_value_t = 100_000)]
@@ -23,7 +25,7 @@ pub(super) struct BenchArgs {
     #[arg(long, default_value = "cartridge")]
     profile: String,
     /// Seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
     seed: u64,
     /// Print one JSON object.
     #[arg(long)]
@@ -85,6 +87,7 @@ enum PlayerKind {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub(super) struct BattleArgs {
     /// First party, e.g. "Gengar:Psychic/Thunderbolt/Toxic/Confuse Ray;Jynx:...;Tauros:..." (random if omitted).
     #[arg(long)]
@@ -96,7 +99,7 @@ pub(super) struct BattleArgs {
     #[arg(long, default_value = "cartridge")]
     profile: String,
     /// Seed for random parties and the battles.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
     seed: u64,
     /// Games to play (only the first is logged).
     #[arg(long, default_value_t = 1)]
@@ -164,7 +167,14 @@ pub(super) fn battle(args: BattleArgs) -> Result<()> {
     let mut rng = Rng::new(args.seed);
     let mut pick = |spec: &Option<String>, which: &str| -> Result<Party> {
         Ok(match spec {
-            Some(s) => Party::parse(&dex, s).map_err(|e| usage(format!("--{which}: {e}")))?,
+            Some(s) => {
+                let p = Party::parse(&dex, s).map_err(|e| usage(format!("--{which}: {e}")))?;
+                if args.learnset {
+                    p.check_learnsets(&dex)
+                        .map_err(|e| usage(format!("--{which}: {e}")))?;
+                }
+                p
+            }
             None => Party::random(&dex, &mut rng, args.learnset),
         })
     };

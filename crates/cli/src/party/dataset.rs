@@ -12,8 +12,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use yomi_party::dataset::{self as party_dataset, Meta, RunResult};
 use yomi_party::io;
+use yomi_search::parse_seed;
 
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub(super) struct DatasetArgs {
     /// Output CSV (party, score, 435 features); a `.meta.json` is written beside it.
     #[arg(long, default_value = "party-dataset.csv")]
@@ -34,7 +36,7 @@ pub(super) struct DatasetArgs {
     #[arg(long, default_value_t = 1)]
     games: usize,
     /// Base seed.
-    #[arg(long, default_value_t = 2017)]
+    #[arg(long, default_value_t = 2017, allow_hyphen_values = true, value_parser = parse_seed)]
     seed: u64,
     /// Draw moves from learnsets instead of from all 20 moves.
     #[arg(long)]

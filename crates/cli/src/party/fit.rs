@@ -13,9 +13,11 @@ use yomi_party::experiment::{self, ExperimentConfig};
 use yomi_party::features::Features;
 use yomi_party::model::{self, Model};
 use yomi_party::{Party, search};
+use yomi_search::parse_seed;
 use yomi_search::rng::derive_seed;
 
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub(super) struct FitArgs {
     /// Dataset CSV written by `yomi party dataset`.
     #[arg(long)]
@@ -38,6 +40,7 @@ pub(super) struct FitArgs {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub(super) struct SearchArgs {
     /// Dataset CSV written by `yomi party dataset` (its .meta.json gives the profile and opponents).
     #[arg(long)]
@@ -55,7 +58,7 @@ pub(super) struct SearchArgs {
     #[arg(long, default_value_t = 20)]
     games: usize,
     /// Seed of the search and of the fresh opponents.
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = 7, allow_hyphen_values = true, value_parser = parse_seed)]
     seed: u64,
     /// Ridge penalties tried by leave-one-out CV (comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "0.1,1,10")]
@@ -91,6 +94,15 @@ struct FitReport {
 
 pub(super) fn fit(args: FitArgs) -> Result<()> {
     let (dex, data, meta) = read_data(&args.data)?;
+    let n = data.parties.len();
+    if args.train < 2 || args.train >= n {
+        return Err(usage(format!(
+            "--train {}: {} has {n} rows, so --train must be from 2 to {} (the rest are held out)",
+            args.train,
+            args.data.display(),
+            n.saturating_sub(1)
+        )));
+    }
     let t = Instant::now();
     let table = model::r2_table(&dex, &data, args.train, &args.alphas)?;
     let feats = Features::new(&dex);
