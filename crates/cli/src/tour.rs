@@ -8,7 +8,8 @@ use yomi_arena::{MatchConfig, Openings};
 use yomi_games::{Connect4, MatrixGame, TicTacToe};
 use yomi_search::{Budget, Duct, DuctOptions, SelectionPolicy};
 
-/// Prints a section heading with the stand-alone command.
+/// Prints a section heading with the stand-alone command that reproduces
+/// it; every section of the tour, in every domain, starts with this.
 pub fn section(title: &str, command: &str) {
     println!("\n== {title}\n   $ {command}");
 }
@@ -92,16 +93,9 @@ pub fn run() -> anyhow::Result<()> {
         mix.join(", ")
     );
 
-    println!();
     crate::shogi::tour()?;
-
-    println!();
     crate::freecell::tour()?;
-
-    println!();
     crate::party::tour()?;
-
-    println!();
     crate::deck::tour()?;
 
     println!(
@@ -111,7 +105,8 @@ pub fn run() -> anyhow::Result<()> {
     Ok(())
 }
 
-fn indent(text: &str) -> String {
+/// Indents every line of a section's body by three spaces.
+pub fn indent(text: &str) -> String {
     text.lines()
         .map(|l| format!("   {l}"))
         .collect::<Vec<_>>()

@@ -1,6 +1,7 @@
 //! The deck builder's part of `yomi tour`: a generated catalogue, the greedy baseline against
 //! VDS under the service's time budget, and an exact proof on a smaller catalogue.
 
+use crate::tour::section;
 use anyhow::Result;
 use std::time::Duration;
 use yomi_deck::generate::{GenerateOptions, generate};
@@ -9,9 +10,9 @@ use yomi_deck::solve::{exact, greedy, vds};
 
 /// Prints the demonstration (about one second).
 pub fn tour() -> Result<()> {
-    println!("Deck builder: 2,000 owned pieces, best 16-piece deck under a cost cap, one leader");
-    println!(
-        "   $ yomi deck generate --pieces 2000 --out cat.json && yomi deck solve cat.json --time 300ms"
+    section(
+        "Deck builder: 2,000 owned pieces, best 16-piece deck under a cost cap, one leader",
+        "yomi deck generate --pieces 2000 --out cat.json && yomi deck solve cat.json --time 300ms",
     );
     let inst = generate(&GenerateOptions {
         pieces: 2000,
@@ -41,8 +42,9 @@ pub fn tour() -> Result<()> {
         report.total_cost,
         inst.request.cost_cap.unwrap_or(0)
     );
-    println!(
-        "   $ yomi deck generate --pieces 60 --out small.json && yomi deck solve small.json --solver exact"
+    section(
+        "Deck builder: an exact proof of optimality on 60 pieces",
+        "yomi deck generate --pieces 60 --out small.json && yomi deck solve small.json --solver exact",
     );
     let small = generate(&GenerateOptions {
         pieces: 60,

@@ -1,5 +1,6 @@
 //! The FreeCell part of `yomi tour`.
 
+use crate::tour::{indent, section};
 use anyhow::Result;
 use yomi_freecell::notation::standard;
 use yomi_freecell::text::format_board;
@@ -7,9 +8,12 @@ use yomi_freecell::{Layout, SolveOptions, deal_board, solve};
 
 /// A short demonstration for `yomi tour`.
 pub fn tour() -> Result<()> {
-    outln!("FreeCell: Microsoft deal 1 (fc-solve board text)");
+    section(
+        "FreeCell: Microsoft deal 1 solved and verified by replay",
+        "yomi freecell solve 1",
+    );
     let board = deal_board(1, Layout::default())?;
-    out!("{}", format_board(&board, false));
+    outln!("{}", indent(&format_board(&board, false)));
     let r = solve(&board, &SolveOptions::default())?;
     let moves: Vec<String> = r
         .steps
@@ -23,15 +27,19 @@ pub fn tour() -> Result<()> {
         })
         .collect();
     outln!(
-        "solved in {} sequence moves (* = automatic move to the foundation), verified by replay, {:.3} s:",
+        "   solved in {} sequence moves (* = automatic move to the foundation), verified by replay, {:.3} s:",
         r.steps.len(),
         r.seconds
     );
-    outln!("{}", moves.join(" "));
+    outln!("   {}", moves.join(" "));
+    section(
+        "FreeCell: deal 11982 proven unsolvable (not given up)",
+        "yomi freecell solve 11982",
+    );
     let b = deal_board(11982, Layout::default())?;
     let r = solve(&b, &SolveOptions::default())?;
     outln!(
-        "deal 11982: {} ({} states searched in {:.2} s)",
+        "   deal 11982: {} ({} states searched in {:.2} s)",
         r.verdict.as_str(),
         r.states,
         r.seconds

@@ -1,6 +1,7 @@
 //! The `yomi tour` section of the party crate.
 
 use super::{load, quiet_broken_pipe};
+use crate::tour::section;
 use anyhow::Result;
 use std::io::Write;
 use std::time::Instant;
@@ -10,6 +11,12 @@ use yomi_party::features::Features;
 use yomi_party::model::{self, Model};
 use yomi_party::player::RandomPlayer;
 use yomi_party::{Battle, Party, ridge};
+use yomi_search::rng::derive_seed;
+
+/// Party-specs of the tour's logged battle.
+const PARTY_A: &str = "Starmie:Thunderbolt/Blizzard/Recover/Thunder Wave;Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt;Exeggutor:Psychic/Mega Drain/Double Team/Reflect";
+/// The opponent of [`PARTY_A`].
+const PARTY_B: &str = "Gengar:Night Shade/Confuse Ray/Thunderbolt/Psychic;Jynx:Lovely Kiss/Blizzard/Psychic/Reflect;Dugtrio:Dig/Slash/Rock Slide/Body Slam";
 
 /// A short demonstration for `yomi tour`: one logged battle under each rules
 /// profile and a tiny experiment with its fit.
@@ -18,35 +25,38 @@ pub fn tour() -> Result<()> {
 }
 
 fn tour_inner() -> Result<()> {
-    outln!("== party: Gen-1 battles and the party-strength model ==");
+    section(
+        "Party strength: one logged Gen-1 battle between random players (cartridge rules)",
+        &format!("yomi party battle --a \"{PARTY_A}\" --b \"{PARTY_B}\" --games 1 --seed 5 --log"),
+    );
     let dex = load("cartridge")?;
-    let a = Party::parse(
-        &dex,
-        "Starmie:Thunderbolt/Blizzard/Recover/Thunder Wave;Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt;Exeggutor:Psychic/Mega Drain/Double Team/Reflect",
-    )?;
-    let b = Party::parse(
-        &dex,
-        "Gengar:Night Shade/Confuse Ray/Thunderbolt/Psychic;Jynx:Lovely Kiss/Blizzard/Psychic/Reflect;Dugtrio:Dig/Slash/Rock Slide/Body Slam",
-    )?;
-    outln!("A: {}\nB: {}", a.format(&dex), b.format(&dex));
-    let mut battle = Battle::new(&dex, [&a, &b], 5);
+    let a = Party::parse(&dex, PARTY_A)?;
+    let b = Party::parse(&dex, PARTY_B)?;
+    // The same seeds as `yomi party battle --seed 5`'s first game.
+    let seed = derive_seed(5, 1);
+    let mut battle = Battle::new(&dex, [&a, &b], seed);
     let mut log = TextLog::default();
     let o = battle.play(
-        &mut RandomPlayer::new(1),
-        &mut RandomPlayer::new(2),
+        &mut RandomPlayer::new(derive_seed(seed, 1)),
+        &mut RandomPlayer::new(derive_seed(seed, 2)),
         &mut log,
     );
     for l in log.lines.iter().take(24) {
-        outln!("  {l}");
+        outln!("   {l}");
     }
     if log.lines.len() > 24 {
-        outln!("  ... ({} more lines)", log.lines.len() - 24);
+        outln!("   ... ({} more lines)", log.lines.len() - 24);
     }
-    outln!(
-        "result: {o:?} after {} turns (random players, cartridge rules)",
-        battle.turn
-    );
+    outln!("   result: {o:?} after {} turns", battle.turn);
     for profile in yomi_party::data::PROFILES {
+        section(
+            &format!(
+                "Party strength: 1,000 random parties x 30 opponents under {profile} rules, ridge fit on P+M"
+            ),
+            &format!(
+                "yomi party dataset --profile {profile} --parties 1000 --opponents 30 --seed 1 --out {profile}.csv && yomi party fit --data {profile}.csv --train 800"
+            ),
+        );
         let dex = load(profile)?;
         let cfg = ExperimentConfig {
             parties: 1000,
@@ -71,7 +81,7 @@ fn tour_inner() -> Result<()> {
         let r2 = ridge::r2(&data.scores[800..], &pred);
         let (top, _) = model::extremes(&feats, &m, 3);
         outln!(
-            "{profile}: 1000 parties x 30 opponents = 30000 battles in {secs:.2} s; P+M ridge (alpha {}) held-out R2 {r2:.3}; strongest: {}",
+            "   {profile}: 30000 battles in {secs:.2} s; P+M ridge (alpha {}) held-out R2 {r2:.3}; strongest: {}",
             m.fit.alpha,
             top.iter()
                 .map(|(n, c)| format!("{n} {c:+.3}"))
@@ -79,6 +89,5 @@ fn tour_inner() -> Result<()> {
                 .join(", ")
         );
     }
-    outln!("(full experiment: yomi party dataset --out d.csv && yomi party fit --data d.csv)");
     Ok(())
 }

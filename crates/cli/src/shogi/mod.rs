@@ -1,6 +1,7 @@
 //! `yomi shogi`: perft, legal moves and board diagrams for shogi positions
 //! (the rules core in `yomi-shogi`).
 
+use crate::tour::{indent, section};
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::io::{BufRead, Write};
@@ -193,27 +194,34 @@ fn square_name(sq: yomi_shogi::Square) -> String {
 
 /// A short shogi demonstration for `yomi tour`.
 pub fn tour() -> Result<()> {
-    println!("== shogi: rules core (bitboards, legal moves, SFEN/USI) ==");
+    section(
+        "Shogi rules core: perft from the start position (bitboards, fully legal moves)",
+        "yomi shogi perft 4",
+    );
     let mut pos = Position::startpos();
-    println!("{pos}");
+    println!("{}", indent(&pos.to_string()));
     for depth in 1..=4 {
         let start = Instant::now();
         let n = perft(&mut pos, depth);
         let s = start.elapsed().as_secs_f64();
         println!(
-            "perft({depth}) = {n:>9}  {:.1} M nodes/s",
+            "   perft({depth}) = {n:>9}  {:.1} M nodes/s",
             n as f64 / s.max(1e-9) / 1e6
         );
     }
+    section(
+        "Shogi: a position after three moves, its legal moves in USI, and an illegal move explained",
+        "yomi shogi show --sfen startpos --moves \"7g7f 3c3d 8h2b+\"",
+    );
     for text in ["7g7f", "3c3d", "8h2b+"] {
         let m = pos.parse_usi(text)?;
         pos.do_move(m);
     }
-    println!("\nafter 7g7f 3c3d 8h2b+:\n{pos}");
-    println!("White's legal moves: {}", sorted_moves(&pos).join(" "));
+    println!("{}", indent(&pos.to_string()));
+    println!("   White's legal moves: {}", sorted_moves(&pos).join(" "));
     match pos.parse_usi("2b3a") {
-        Ok(_) => println!("unexpected: 2b3a accepted"),
-        Err(e) => println!("illegal input is explained: {e}"),
+        Ok(_) => println!("   unexpected: 2b3a accepted"),
+        Err(e) => println!("   illegal input is explained: {e}"),
     }
     Ok(())
 }
