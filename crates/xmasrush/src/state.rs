@@ -156,19 +156,27 @@ impl State {
         true
     }
 
+    /// Deck positions of `p`'s revealed quests as a bit mask.
+    pub fn revealed_mask(&self, p: usize) -> u16 {
+        let q = self.quests as u32;
+        let t = self.turned[p] as u32;
+        let turned = ((1u32 << t) - 1) << (q - t);
+        turned as u16 & !self.done[p]
+    }
+
     /// Collects, for both players, the item under them when it is one of their revealed quests.
     pub fn collect(&mut self) {
         for p in 0..2 {
             let here = self.pos[p];
-            let q = self.quests as usize;
-            for i in (q - self.turned[p] as usize)..q {
-                if self.done[p] >> i & 1 == 0 {
-                    let item = State::item_id(p, self.deck[i]);
-                    if self.items[item] == here {
-                        self.items[item] = GONE;
-                        self.done[p] |= 1 << i;
-                        self.score[p] += 1;
-                    }
+            let mut open = self.revealed_mask(p);
+            while open != 0 {
+                let i = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let item = State::item_id(p, self.deck[i]);
+                if self.items[item] == here {
+                    self.items[item] = GONE;
+                    self.done[p] |= 1 << i;
+                    self.score[p] += 1;
                 }
             }
         }

@@ -78,16 +78,18 @@ pub fn greedy_walk(state: &State, p: usize, bfs: &mut Bfs) -> Path {
 
 /// The nearest reachable quest item's walk, or `PASS`.
 pub fn quick_walk(state: &State, p: usize, bfs: &mut Bfs) -> Path {
-    bfs.run(state, state.pos[p]);
-    let mut best: Option<(u8, u8)> = None;
+    let mut targets = 0u64;
     for item in state.quest_items(p) {
         let loc = state.items[item];
-        if (loc as usize) < 49 && bfs.reached(loc) && best.is_none_or(|(d, _)| bfs.dist(loc) < d) {
-            best = Some((bfs.dist(loc), loc));
+        if (loc as usize) < 49 {
+            targets |= 1 << loc;
         }
     }
-    match best {
-        Some((d, loc)) if d as usize <= MAX_STEPS => bfs.path_to(loc).unwrap_or(Path::EMPTY),
-        _ => Path::EMPTY,
+    if targets == 0 {
+        return Path::EMPTY;
+    }
+    match bfs.run_until(state, state.pos[p], targets) {
+        Some(c) => bfs.path_to(c).unwrap_or(Path::EMPTY),
+        None => Path::EMPTY,
     }
 }
