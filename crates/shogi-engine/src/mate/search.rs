@@ -220,10 +220,23 @@ impl<'a> Searcher<'a> {
             self.table.put(key, bounds(&r), 1);
             return r;
         }
-        let mut children: Vec<Child> = list
-            .iter()
-            .map(|&m| self.initial(attacker, m, left))
-            .collect();
+        // Children one by one; a node already solved by one of them (an
+        // attacker's immediate mate, a defender's known escape) stops there.
+        let mut children: Vec<Child> = Vec::with_capacity(list.len());
+        for &m in list.iter() {
+            let c = self.initial(attacker, m, left);
+            let decisive = if attacker {
+                c.pn == 0
+            } else {
+                c.dn == 0 && !c.tainted
+            };
+            if decisive {
+                children.clear();
+                children.push(c);
+                break;
+            }
+            children.push(c);
+        }
         self.path.push(raw_key);
         let start_nodes = self.nodes;
         let mut r = summarize(attacker, &children);
