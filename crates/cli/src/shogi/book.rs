@@ -66,10 +66,12 @@ fn make(a: MakeArgs) -> Result<()> {
     for path in &a.inputs {
         let text = std::fs::read_to_string(path)
             .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
-        let is_csa = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csa"));
+        let is_csa = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csa"));
         if is_csa {
-            let (start, moves) = read_csa(&text)
-                .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+            let (start, moves) =
+                read_csa(&text).map_err(|e| usage(format!("{}: {e}", path.display())))?;
             builder
                 .add_game(&start, &moves)
                 .map_err(|i| usage(format!("{}: move {} is illegal", path.display(), i + 1)))?;
@@ -89,8 +91,8 @@ fn make(a: MakeArgs) -> Result<()> {
     }
     let positions = builder.len();
     let entries = builder.build();
-    let file = std::fs::File::create(&a.out)
-        .with_context(|| format!("creating {}", a.out.display()))?;
+    let file =
+        std::fs::File::create(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let mut w = std::io::BufWriter::new(file);
     write_book(&entries, &mut w).with_context(|| format!("writing {}", a.out.display()))?;
     w.flush()?;
@@ -100,7 +102,10 @@ fn make(a: MakeArgs) -> Result<()> {
             serde_json::json!({"games": games, "positions": positions, "out": a.out.display().to_string()})
         );
     } else {
-        println!("{games} games, {positions} positions -> {}", a.out.display());
+        println!(
+            "{games} games, {positions} positions -> {}",
+            a.out.display()
+        );
     }
     Ok(())
 }
@@ -113,7 +118,13 @@ fn probe(a: ProbeArgs) -> Result<()> {
     let pos = load(&a.pos)?;
     let moves = book.candidates(&pos);
     let total: u64 = moves.iter().map(|m| m.count).sum();
-    let share = |c: u64| if total == 0 { 0.0 } else { c as f64 / total as f64 };
+    let share = |c: u64| {
+        if total == 0 {
+            0.0
+        } else {
+            c as f64 / total as f64
+        }
+    };
     if a.pos.json {
         let list: Vec<_> = moves
             .iter()
@@ -126,7 +137,10 @@ fn probe(a: ProbeArgs) -> Result<()> {
                 })
             })
             .collect();
-        println!("{}", serde_json::json!({"sfen": pos.to_sfen(), "moves": list}));
+        println!(
+            "{}",
+            serde_json::json!({"sfen": pos.to_sfen(), "moves": list})
+        );
     } else if moves.is_empty() {
         println!("not in book");
     } else {
