@@ -123,52 +123,45 @@ fn scores_outside_the_unit_interval_and_constant_scores_are_refused() {
     let dir = scratch("scores");
     let data = small_dataset(&dir);
     let text = std::fs::read_to_string(&data).unwrap();
-    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    // Writes the dataset with the score of every data row `i` set by `score(i)`
+    // and returns the stderr and success of `fit` on it.
+    let fit_with = |name: &str, score: &dyn Fn(usize) -> Option<&'static str>| {
+        let rows: Vec<String> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| match (i, score(i)) {
+                (1.., Some(v)) => {
+                    let mut c: Vec<&str> = l.split(',').collect();
+                    c[1] = v;
+                    c.join(",")
+                }
+                _ => l.to_string(),
+            })
+            .collect();
+        let path = dir.join(name);
+        std::fs::write(&path, rows.join("\n")).unwrap();
+        let o = yomi(&[
+            "party",
+            "fit",
+            "--data",
+            path.to_str().unwrap(),
+            "--train",
+            "10",
+        ]);
+        (
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+            o.status.success(),
+        )
+    };
     // Row 3 (file line 4) gets a score of 7.
-    let mut cols: Vec<&str> = lines[3].split(',').collect();
-    cols[1] = "7";
-    lines[3] = cols.join(",");
-    let bad = dir.join("bad.csv");
-    std::fs::write(&bad, lines.join("\n")).unwrap();
-    let o = yomi(&[
-        "party",
-        "fit",
-        "--data",
-        bad.to_str().unwrap(),
-        "--train",
-        "10",
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success());
+    let (err, ok) = fit_with("bad.csv", &|i| (i == 3).then_some("7"));
+    assert!(!ok);
     assert!(
         err.contains("line 4") && err.contains("outside [0, 1]"),
         "{err}"
     );
-
-    let constant: Vec<String> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            if i == 0 {
-                return l.to_string();
-            }
-            let mut c: Vec<&str> = l.split(',').collect();
-            c[1] = "0.5";
-            c.join(",")
-        })
-        .collect();
-    let flat = dir.join("flat.csv");
-    std::fs::write(&flat, constant.join("\n")).unwrap();
-    let o = yomi(&[
-        "party",
-        "fit",
-        "--data",
-        flat.to_str().unwrap(),
-        "--train",
-        "10",
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success(), "constant scores must not print R² NaN");
+    let (err, ok) = fit_with("flat.csv", &|_| Some("0.5"));
+    assert!(!ok, "constant scores must not print R² NaN");
     assert!(err.contains("constant"), "{err}");
 }
 
