@@ -50,6 +50,8 @@ enum Command {
     Party(party::PartyArgs),
     /// Shogi rules core: perft, legal moves (USI) and board diagrams for SFEN positions.
     Shogi(shogi::ShogiArgs),
+    /// The shogi engine on stdin/stdout (USI protocol), as the `yomi-usi` executable.
+    Usi,
     /// FreeCell: Microsoft deals, a complete solver, range statistics and training datasets.
     Freecell(freecell::FreecellArgs),
     /// Deck builder: best deck under cost, group, attribute, must-include and leader constraints.
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Party(args) => party::run(args),
         Command::Shogi(args) => shogi::run(args),
+        Command::Usi => shogi::usi::run(),
         Command::Freecell(args) => freecell::run(args),
         Command::Deck(args) => deck::run(args),
         Command::Xmasrush(args) => xmasrush::run(args),

@@ -1,5 +1,11 @@
 //! `yomi shogi`: perft, legal moves and board diagrams for shogi positions
-//! (the rules core in `yomi-shogi`).
+//! (the rules core in `yomi-shogi`), the mate solver and opening books
+//! (`yomi-shogi-engine`).
+
+mod bench;
+mod book;
+mod mate;
+pub mod usi;
 
 use crate::tour::{indent, section};
 use crate::usage::usage;
@@ -23,6 +29,12 @@ enum ShogiCommand {
     Moves(MovesArgs),
     /// A board diagram of a position.
     Show(PositionArgs),
+    /// Find a forced mate by continuous checks (df-pn): the line, its length, nodes, time.
+    Mate(mate::MateArgs),
+    /// Opening books in YaneuraOu's format: make one from games, probe one.
+    Book(book::BookArgs),
+    /// The engine's fixed search workload: node count (behaviour fingerprint) and nodes/s.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -66,6 +78,9 @@ pub fn run(args: ShogiArgs) -> Result<()> {
         ShogiCommand::Moves(a) if a.batch => run_batch(),
         ShogiCommand::Moves(a) => run_moves(a),
         ShogiCommand::Show(a) => run_show(a),
+        ShogiCommand::Mate(a) => mate::run_mate(a),
+        ShogiCommand::Book(a) => book::run_book(a),
+        ShogiCommand::Bench(a) => bench::run_bench(a),
     }
 }
 

@@ -1,0 +1,7 @@
+//! `yomi-usi`: the shogi engine as a bare USI executable (no arguments),
+//! the way ShogiGUI and Shogidokoro register engines. The protocol loop is
+//! `yomi_shogi_engine::usi`; `yomi usi` runs the same loop.
+
+fn main() {
+    yomi_shogi_engine::usi::run_stdio();
+}
