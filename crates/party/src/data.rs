@@ -13,7 +13,8 @@ use std::collections::HashMap;
 pub const GEN1_JSON: &str = include_str!("../data/gen1.json");
 
 pub use crate::rules::{
-    AccuracyStyle, DamageStyle, Effect, EvasionStyle, MoveOverride, ReflectStyle, Rules,
+    AccuracyStyle, BattleRngKind, DamageStyle, DrawOrder, Effect, EvasionStyle, MoveOverride,
+    ReflectStyle, Rules,
 };
 
 #[derive(Deserialize)]
@@ -41,6 +42,8 @@ struct RawMove {
     effect: Effect,
     #[serde(default)]
     chance: u8,
+    #[serde(default)]
+    chance_percent: Option<u8>,
     #[serde(default)]
     target_self: bool,
     #[serde(default)]
@@ -96,6 +99,9 @@ pub struct Move {
     pub effect: Effect,
     /// Secondary-effect chance out of 256.
     pub chance: u8,
+    /// Secondary-effect chance in percent, for the 2017 draw order (which
+    /// draws `randint(0, 99)`); `None` where the profile gives none.
+    pub chance_percent: Option<u8>,
     /// Whether the move targets the user.
     pub target_self: bool,
     /// Whether type effectiveness is ignored (Gen-1 Night Shade).
@@ -205,6 +211,9 @@ impl Dex {
             if let Some(v) = o.chance {
                 m.chance = v;
             }
+            if let Some(v) = o.chance_percent {
+                m.chance_percent = Some(v);
+            }
             if let Some(v) = o.effect {
                 m.effect = v;
             }
@@ -231,6 +240,7 @@ impl Dex {
                 pp: m.pp,
                 effect: m.effect,
                 chance: m.chance,
+                chance_percent: m.chance_percent,
                 target_self: m.target_self,
                 ignores_type: m.ignores_type,
                 immune_types,
@@ -238,6 +248,18 @@ impl Dex {
                 fixed: m.fixed,
                 physical: raw.types[ty as usize].physical,
             });
+        }
+        if rules.draw_order == DrawOrder::Pokeai2017 {
+            // That order compares a 0..=99 draw, so a chance out of 256 cannot stand in.
+            if let Some(m) = moves
+                .iter()
+                .find(|m| m.effect.has_chance() && m.chance_percent.is_none())
+            {
+                return Err(bad(format!(
+                    "profile {profile}: draw_order pokeai2017 needs a chance_percent for {:?}",
+                    m.name
+                )));
+            }
         }
         let n_selectable = moves.iter().filter(|m| m.selectable).count();
         let struggle = moves

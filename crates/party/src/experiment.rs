@@ -70,10 +70,10 @@ pub fn parties(dex: &Dex, cfg: &ExperimentConfig) -> Vec<Party> {
 }
 
 /// Plays one random-play game; `party` is side 0. The players draw from
-/// streams of `seed`; the battle too, unless the rules share one battle seed.
+/// streams of `seed`; the battle too, unless the profile's `battle_rng`
+/// shares one battle stream between all games (see [`Battle::new`]).
 pub fn play_game(dex: &Dex, party: &Party, opponent: &Party, seed: u64) -> Outcome {
-    let battle_seed = dex.rules.shared_battle_seed.unwrap_or(seed);
-    let mut battle = Battle::new(dex, [party, opponent], battle_seed);
+    let mut battle = Battle::new(dex, [party, opponent], seed);
     let mut a = RandomPlayer::new(derive_seed(seed, 1));
     let mut b = RandomPlayer::new(derive_seed(seed, 2));
     battle.play(&mut a, &mut b, &mut NoLog)

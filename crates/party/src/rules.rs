@@ -52,6 +52,19 @@ pub enum Effect {
     RecoilHalf,
 }
 
+impl Effect {
+    /// Whether the effect is a damaging move's chance of a secondary effect.
+    pub fn has_chance(self) -> bool {
+        matches!(
+            self,
+            Effect::FreezeChance
+                | Effect::ParalyzeChance
+                | Effect::SpecialDownChance
+                | Effect::SpeedDownChance
+        )
+    }
+}
+
 /// How the damage formula handles large stats and the final roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -92,6 +105,39 @@ pub enum ReflectStyle {
     QuarterAttackHalfDefense,
 }
 
+/// Where a battle's random numbers come from. In the data file:
+/// `"per_game"`, `{"shared": SEED}` or `{"python_random": SEED}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleRngKind {
+    /// yomi's xoshiro generator seeded with the game's own seed.
+    #[default]
+    PerGame,
+    /// yomi's xoshiro generator seeded with this value in every game.
+    Shared(u64),
+    /// CPython's `random.Random(seed)` (MT19937), started afresh in every
+    /// game: the 2017 experiment seeded every battle with 1.
+    PythonRandom(u64),
+}
+
+/// The sequence of random draws a battle makes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawOrder {
+    /// yomi's order: a speed-tie draw only on a tie; crit and damage roll
+    /// before the accuracy check; status moves check accuracy before their
+    /// target's status; secondary effects drawn out of 256 only when they can
+    /// apply.
+    #[default]
+    Cartridge,
+    /// The 2017 simulator's order: a speed-tie draw `randint(0, 1)` every turn
+    /// (1: side 0 first), accuracy before crit and damage roll (per hit), a
+    /// `randint(0, 99)` side-effect draw after every damaging move but Mega
+    /// Drain (compared with the move's `chance_percent`), status moves checked
+    /// against their target before the accuracy draw.
+    Pokeai2017,
+}
+
 /// A change a rules profile makes to one move.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -104,6 +150,8 @@ pub struct MoveOverride {
     pub accuracy: Option<u8>,
     /// New secondary-effect chance (out of 256).
     pub chance: Option<u8>,
+    /// Secondary-effect chance in percent, used by the 2017 draw order.
+    pub chance_percent: Option<u8>,
     /// New effect.
     pub effect: Option<Effect>,
     /// New fixed damage.
@@ -165,11 +213,13 @@ pub struct Rules {
     /// simulator), so a recharging Pokémon put to sleep is not locked in.
     #[serde(default)]
     pub recharge_before_status: bool,
-    /// Every battle's RNG starts from this seed (the players keep their own
-    /// per-game streams): the 2017 experiment seeded every battle with 1, so
-    /// the battle luck of the first turns was the same in every game.
+    /// Where each battle's random numbers come from (players always keep
+    /// their own per-game streams).
     #[serde(default)]
-    pub shared_battle_seed: Option<u64>,
+    pub battle_rng: BattleRngKind,
+    /// Which random numbers a battle draws, and in what order.
+    #[serde(default)]
+    pub draw_order: DrawOrder,
 }
 
 fn yes() -> bool {

@@ -3,20 +3,50 @@
 //!
 //! Contract: mutates only the battle state and the battle's RNG; every
 //! probability is drawn out of 256 (or 1..=255 for the 2017 accuracy roll)
-//! as the rules profile says.
+//! as the rules profile says, in the profile's draw order: the confusion draw
+//! is a coin on the cartridge and `randint(0, 255) < 128` in 2017, and the
+//! 2017 order looks at a status move's target before its accuracy draw.
 
-use super::damage::{accuracy_threshold, confusion_damage, damage};
+use super::damage::{accuracy_threshold, confusion_damage};
 use super::{Battle, BattleLog, STRUGGLE_SLOT, Status};
-use crate::data::{AccuracyStyle, Effect};
+use crate::data::{AccuracyStyle, DrawOrder, Effect};
 
 impl Battle<'_> {
     #[inline]
-    fn roll256(&mut self) -> u16 {
+    pub(super) fn roll256(&mut self) -> u16 {
         self.rng.below(256) as u16
     }
 
     fn range(&mut self, r: [u8; 2]) -> u8 {
         r[0] + self.rng.below((r[1] - r[0] + 1) as usize) as u8
+    }
+
+    /// The confusion draw: a coin on the cartridge, `randint(0, 255) < 128` in 2017.
+    fn self_hit_draw(&mut self) -> bool {
+        match self.dex.rules.draw_order {
+            DrawOrder::Cartridge => self.rng.below(2) == 0,
+            DrawOrder::Pokeai2017 => self.roll256() < 128,
+        }
+    }
+
+    /// Why a status move cannot affect the foe's active Pokémon, if it cannot:
+    /// an immune type, a target already confused (Confuse Ray) or already
+    /// holding a status (the others).
+    fn status_blocked(&self, foe: usize, mv: u8) -> Option<&'static str> {
+        let m = &self.dex.moves[mv as usize];
+        let target = &self.sides[foe];
+        if target
+            .active()
+            .types
+            .iter()
+            .any(|t| m.immune_types.contains(t))
+        {
+            Some("it doesn't affect the target")
+        } else if m.effect == Effect::Confuse {
+            (target.vol.confusion > 0).then_some("but it failed")
+        } else {
+            (target.active().status != Status::None).then_some("but it failed")
+        }
     }
 
     /// Runs `side`'s move in `slot` (or its recharge turn).
@@ -66,7 +96,7 @@ impl Battle<'_> {
                 if L::ENABLED {
                     log.line(format!("{} is confused no more", self.name(side)));
                 }
-            } else if self.rng.below(2) == 0 {
+            } else if self.self_hit_draw() {
                 let me = self.sides[side].fighter();
                 let foe = self.sides[1 - side].fighter();
                 // Only the 2017 rule rolls, so the cartridge's random stream is unchanged.
@@ -123,7 +153,7 @@ impl Battle<'_> {
     }
 
     /// The accuracy check against the foe (Dig's invulnerability included).
-    fn hits(&mut self, side: usize, accuracy: Option<u8>) -> bool {
+    pub(super) fn hits(&mut self, side: usize, accuracy: Option<u8>) -> bool {
         let foe = &self.sides[1 - side];
         if foe.vol.invulnerable {
             return false;
@@ -182,27 +212,24 @@ impl Battle<'_> {
                 say!("the recharging target falls asleep");
             }
             Effect::Paralyze | Effect::Sleep | Effect::Toxic | Effect::Confuse => {
+                // The 2017 simulator looked at the target before drawing for accuracy.
+                let target_first = dex.rules.draw_order == DrawOrder::Pokeai2017;
+                if target_first && let Some(why) = self.status_blocked(foe, mv) {
+                    say!("{why}");
+                    return;
+                }
                 if !self.hits(side, m.accuracy) {
                     say!("but it missed");
                     return;
                 }
-                let target = *self.sides[foe].active();
-                if target.types.iter().any(|t| m.immune_types.contains(t)) {
-                    say!("it doesn't affect the target");
+                if !target_first && let Some(why) = self.status_blocked(foe, mv) {
+                    say!("{why}");
                     return;
                 }
                 if m.effect == Effect::Confuse {
-                    if self.sides[foe].vol.confusion > 0 {
-                        say!("but it failed");
-                    } else {
-                        let r = dex.rules.confusion_turns;
-                        self.sides[foe].vol.confusion = self.range(r);
-                        say!("the target is confused");
-                    }
-                    return;
-                }
-                if target.status != Status::None {
-                    say!("but it failed");
+                    let r = dex.rules.confusion_turns;
+                    self.sides[foe].vol.confusion = self.range(r);
+                    say!("the target is confused");
                     return;
                 }
                 let status = match m.effect {
@@ -242,151 +269,10 @@ impl Battle<'_> {
                     return;
                 }
                 let dmg = m.fixed.unwrap_or(self.level);
-                self.hit_foe(side, dmg, log);
+                let dealt = self.hit_foe(side, dmg, log);
+                self.secondary(side, mv, dealt, log);
             }
             _ => self.attack(side, mv, log),
-        }
-    }
-
-    fn attack<L: BattleLog>(&mut self, side: usize, mv: u8, log: &mut L) {
-        let dex = self.dex;
-        let m = &dex.moves[mv as usize];
-        let foe = 1 - side;
-        macro_rules! say {
-            ($($t:tt)*) => { if L::ENABLED { log.line(format!($($t)*)); } };
-        }
-        self.sides[side].vol.digging = None;
-        self.sides[side].vol.invulnerable = false;
-        let att = self.sides[side].fighter();
-        let def = self.sides[foe].fighter();
-        let (e1, e2) = dex.effectiveness(m.ty, def.types);
-        if e1 == 0 || e2 == Some(0) {
-            say!("it doesn't affect the target");
-            return;
-        }
-        let high = m.effect == Effect::HighCritical;
-        let crit_t = self.sides[side].active().crit[high as usize];
-        let hits_n = if m.effect == Effect::DoubleHit { 2 } else { 1 };
-        let per_hit = dex.rules.double_kick_per_hit;
-        let mut crit = self.roll256() < crit_t;
-        let roll = 217 + self.rng.below(39) as u16;
-        let mut dmg = damage(
-            dex,
-            self.level,
-            &att,
-            &def,
-            m.ty,
-            m.power as u16,
-            m.physical,
-            crit,
-            roll,
-        );
-        if !self.hits(side, m.accuracy) {
-            say!("but it missed");
-            return;
-        }
-        let mut dealt_total = 0u16;
-        for h in 0..hits_n {
-            if h > 0 && per_hit {
-                crit = self.roll256() < crit_t;
-                let roll = 217 + self.rng.below(39) as u16;
-                dmg = damage(
-                    dex,
-                    self.level,
-                    &att,
-                    &def,
-                    m.ty,
-                    m.power as u16,
-                    m.physical,
-                    crit,
-                    roll,
-                );
-            }
-            if crit {
-                say!("a critical hit!");
-            }
-            dealt_total += self.hit_foe(side, dmg, log);
-            if self.sides[foe].active().hp == 0 {
-                break;
-            }
-        }
-        let foe_alive = self.sides[foe].active().hp > 0;
-        match m.effect {
-            Effect::DrainHalf => {
-                let me = self.sides[side].active_mut();
-                let heal = (dealt_total / 2).max(1).min(me.max_hp - me.hp);
-                me.hp += heal;
-                say!("drains {heal} HP");
-            }
-            Effect::RecoilHalf => {
-                let me = self.sides[side].active_mut();
-                let r = (dealt_total / 2).max(1).min(me.hp);
-                me.hp -= r;
-                say!("is hit by recoil: -{r}");
-                self.log_faint(foe, side, log);
-            }
-            Effect::Recharge if foe_alive => self.sides[side].vol.recharging = true,
-            Effect::FreezeChance | Effect::ParalyzeChance
-                if foe_alive && self.roll256() < m.chance as u16 =>
-            {
-                let same_type_blocks_paralysis = dex.rules.same_type_blocks_paralysis;
-                let t = self.sides[foe].active_mut();
-                // Gen 1: no secondary status on a target sharing the move's type
-                // (the 2017 simulator checked it for freeze only).
-                let freeze = m.effect == Effect::FreezeChance;
-                let blocked = t.types.contains(&m.ty) && (freeze || same_type_blocks_paralysis);
-                if t.status == Status::None && !blocked {
-                    t.status = if freeze {
-                        Status::Freeze
-                    } else {
-                        Status::Paralysis
-                    };
-                    say!(
-                        "the target is {}",
-                        if freeze { "frozen" } else { "paralyzed" }
-                    );
-                }
-            }
-            Effect::SpecialDownChance | Effect::SpeedDownChance
-                if foe_alive && self.roll256() < m.chance as u16 =>
-            {
-                let i = if m.effect == Effect::SpecialDownChance {
-                    2
-                } else {
-                    3
-                };
-                let st = &mut self.sides[foe].vol.stages[i];
-                if *st > -6 {
-                    *st -= 1;
-                    say!(
-                        "the target's {} falls",
-                        if i == 2 { "Special" } else { "Speed" }
-                    );
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Deals damage to the foe's active Pokémon; returns the HP actually lost.
-    fn hit_foe<L: BattleLog>(&mut self, side: usize, dmg: u16, log: &mut L) -> u16 {
-        let t = self.sides[1 - side].active_mut();
-        let dealt = dmg.min(t.hp);
-        t.hp -= dealt;
-        if L::ENABLED {
-            let hp = t.hp;
-            log.line(format!(
-                "{} takes {dealt} damage ({hp} HP left)",
-                self.name(1 - side)
-            ));
-            self.log_faint(side, 1 - side, log);
-        }
-        dealt
-    }
-
-    fn log_faint<L: BattleLog>(&self, _other: usize, side: usize, log: &mut L) {
-        if L::ENABLED && self.sides[side].active().hp == 0 {
-            log.line(format!("{} fainted", self.name(side)));
         }
     }
 }

@@ -2,29 +2,38 @@
 //!
 //! Contract: [`Battle::play`] runs a whole battle from one seed; the same dex,
 //! parties, players and seed give the same outcome and the same log. The
+//! rules profile picks the battle's random stream ([`BattleRng`]): the
+//! game's seed (cartridge), or one stream every game restarts (pokeai2017:
+//! Python's `random.Random(1)`, so there only the players' seeds vary). The
 //! battle state is fixed-size (no heap allocation per turn or per battle),
 //! and logging costs nothing when the [`NoLog`] sink is used.
 //!
 //! Turn order (as in the pkmn engine's cartridge mode): replacements for
 //! fainted actives, then both sides choose; a switching side acts before a
-//! moving one (side 0 first when both switch), moves go by effective Speed
-//! (ties at random). After each side's action (a switch included) that side
-//! takes its residual (poison) damage; a move that makes anything faint ends
-//! the turn before that.
+//! moving one, moves go by effective Speed (ties at random; see `turn.rs` for
+//! both profiles' draws). After each side's action (a switch included) that
+//! side takes its residual (poison) damage; a move that makes anything faint
+//! ends the turn before that.
 
+mod attack;
 pub mod damage;
 mod exec;
 mod log;
+pub mod pyrandom;
+pub mod rng;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests2017;
+mod turn;
 
 pub use log::{BattleLog, NoLog, TextLog};
+pub use rng::BattleRng;
 
 use crate::data::Dex;
 use crate::party::{MOVES, PARTY_SIZE, Party};
 use crate::player::Player;
 use damage::{Fighter, staged};
-use yomi_search::Rng;
 
 /// A non-volatile status condition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,14 +175,16 @@ pub struct Battle<'d> {
     pub sides: [Side; 2],
     /// Turns started so far.
     pub turn: u32,
-    rng: Rng,
+    rng: BattleRng,
 }
 
 /// Level of every Pokémon in the experiment.
 pub const LEVEL: u16 = 50;
 
 impl<'d> Battle<'d> {
-    /// A battle between two parties at level 50; the first member of each leads.
+    /// A battle between two parties at level 50; the first member of each
+    /// leads. `seed` is the game's own seed; the profile's `battle_rng` says
+    /// whether the battle draws from it or from a stream shared by all games.
     pub fn new(dex: &'d Dex, parties: [&Party; 2], seed: u64) -> Battle<'d> {
         let make = |p: &Party| {
             let mons = p.members.map(|m| {
@@ -205,7 +216,7 @@ impl<'d> Battle<'d> {
             level: LEVEL,
             sides: [make(parties[0]), make(parties[1])],
             turn: 0,
-            rng: Rng::new(seed),
+            rng: BattleRng::new(dex.rules.battle_rng, seed),
         }
     }
 
@@ -302,16 +313,7 @@ impl<'d> Battle<'d> {
                     self.sanitize(side, chosen)
                 };
             }
-            // Switches go first (side 0 first when both switch), then moves by Speed.
-            let first = match (actions[0], actions[1]) {
-                (Action::Switch(_), _) => 0,
-                (_, Action::Switch(_)) => 1,
-                _ => match self.speed(0).cmp(&self.speed(1)) {
-                    std::cmp::Ordering::Greater => 0,
-                    std::cmp::Ordering::Less => 1,
-                    std::cmp::Ordering::Equal => self.rng.below(2),
-                },
-            };
+            let first = self.first_mover(actions);
             for side in [first, 1 - first] {
                 match actions[side] {
                     Action::Switch(i) => {
@@ -376,44 +378,6 @@ impl<'d> Battle<'d> {
                 m.hp,
                 m.max_hp
             ));
-        }
-    }
-
-    fn residual<L: BattleLog>(&mut self, side: usize, log: &mut L) {
-        let cap = self.dex.rules.toxic_counter_cap;
-        let multiply_first = self.dex.rules.toxic_multiply_first;
-        let s = &mut self.sides[side];
-        if s.active().status != Status::Poison {
-            return;
-        }
-        let max_hp = s.active().max_hp;
-        let unit = (max_hp / 16).max(1);
-        let dmg = if s.vol.toxic > 0 {
-            let n = s.vol.toxic;
-            s.vol.toxic = match cap {
-                Some(c) => (n + 1).min(c),
-                None => n.saturating_add(1),
-            };
-            if multiply_first {
-                ((max_hp as u32 * n as u32 / 16).max(1)).min(u16::MAX as u32) as u16
-            } else {
-                unit.saturating_mul(n as u16)
-            }
-        } else {
-            unit
-        };
-        let m = s.active_mut();
-        m.hp -= dmg.min(m.hp);
-        if L::ENABLED {
-            let m = *self.sides[side].active();
-            log.line(format!(
-                "{} is hurt by poison: -{dmg} ({} HP left)",
-                self.name(side),
-                m.hp
-            ));
-            if m.hp == 0 {
-                log.line(format!("{} fainted", self.name(side)));
-            }
         }
     }
 

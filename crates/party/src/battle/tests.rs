@@ -6,8 +6,12 @@ use super::damage::{
 use super::*;
 use crate::player::{Player, RandomPlayer};
 
+/// The profile with a per-game battle stream, so the tests that sweep seeds
+/// see different battles (the 2017 shared stream is tested in `tests2017`).
 fn dex(p: &str) -> Dex {
-    Dex::load(p).unwrap()
+    let mut d = Dex::load(p).unwrap();
+    d.rules.battle_rng = crate::data::BattleRngKind::PerGame;
+    d
 }
 
 fn party(d: &Dex, s: &str) -> Party {
@@ -511,4 +515,69 @@ fn residual_damage_follows_a_switch() {
     b1.play(&mut p1, &mut RandomPlayer::new(3), &mut log);
     assert_eq!(b1.sides[0].active, 1);
     assert_eq!(b1.sides[0].active().hp, max - max / 16, "{:?}", log.lines);
+}
+
+/// FNV-1a over bytes, to fingerprint logs and scores.
+fn fnv(h: &mut u64, bytes: &[u8]) {
+    for b in bytes {
+        *h ^= *b as u64;
+        *h = h.wrapping_mul(0x100_0000_01b3);
+    }
+}
+
+#[test]
+fn the_cartridge_stream_is_unchanged() {
+    // Fingerprints printed by the same code run at commit 9bbbf55, before the
+    // battle RNG became selectable: any change to the cartridge's draws moves them.
+    use crate::experiment::{ExperimentConfig, opponents, parties, play_random_battles, score_all};
+    use yomi_search::rng::derive_seed;
+    let d = Dex::load("cartridge").unwrap();
+    let t = play_random_battles(&d, 3000, 7, false);
+    assert_eq!(
+        (t.battles, t.turns, t.wins0, t.draws),
+        (3000, 110_218, 1422, 10)
+    );
+    let a = party(
+        &d,
+        "Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt;Starmie:Psychic/Recover/Thunder Wave/Blizzard;Lapras:Confuse Ray/Strength/Reflect/Toxic",
+    );
+    let b = party(
+        &d,
+        "Jynx:Lovely Kiss/Blizzard/Psychic/Double Team;Gengar:Night Shade/Mega Drain/Dig/Hyper Beam;Dugtrio:Slash/Dig/Rock Slide/Double Team",
+    );
+    let (mut h, mut lines) = (0xcbf2_9ce4_8422_2325u64, 0);
+    for seed in 0..40u64 {
+        let mut battle = Battle::new(&d, [&a, &b], seed);
+        let mut log = TextLog::default();
+        let o = battle.play(
+            &mut RandomPlayer::new(seed + 100),
+            &mut RandomPlayer::new(seed + 200),
+            &mut log,
+        );
+        for l in &log.lines {
+            fnv(&mut h, l.as_bytes());
+            lines += 1;
+        }
+        fnv(&mut h, format!("{o:?}").as_bytes());
+    }
+    assert_eq!((lines, h), (6203, 0xe5e6_bfcb_a9ea_1178));
+    let cfg = ExperimentConfig {
+        parties: 200,
+        opponents: 50,
+        ..Default::default()
+    };
+    let s = score_all(
+        &d,
+        &parties(&d, &cfg),
+        &opponents(&d, &cfg),
+        1,
+        derive_seed(cfg.seed, 2),
+        0,
+        &|_| {},
+    );
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for x in &s {
+        fnv(&mut h, &x.to_bits().to_le_bytes());
+    }
+    assert_eq!(h, 0x8f26_c38c_125d_5f80);
 }
