@@ -127,3 +127,61 @@ fn malformed_input_says_which_line() {
     let err = parse_input(&mut lines_of(&cut)).unwrap_err().to_string();
     assert!(err.contains("input ended before line 13"), "{err}");
 }
+
+#[test]
+fn the_stdin_bot_answers_every_turn_with_a_valid_line() {
+    use yomi_xmasrush::action::parse_for_turn;
+    use yomi_xmasrush::botio::run_bot;
+    use yomi_xmasrush::bots::BotSpec;
+    // Inputs of the first six turns of a game (random play), as player 1 sees them.
+    let mut s = initial_state(21, League::Legend);
+    let mut rng = Rng::new(3);
+    let mut text = String::new();
+    let mut kinds = Vec::new();
+    let mut acts = [Vec::new(), Vec::new()];
+    for _ in 0..6 {
+        assert!(s.begin_turn());
+        text += &render_input(&s, 1);
+        kinds.push(s.push_turn());
+        s.collect();
+        for p in 0..2 {
+            s.actions(p, &mut acts[p]);
+        }
+        let (a, b) = (
+            acts[0][rng.below(acts[0].len())],
+            acts[1][rng.below(acts[1].len())],
+        );
+        s.resolve(a, b);
+    }
+    for spec in ["greedy", "combo:time=5ms"] {
+        let mut bot = BotSpec::parse(spec).unwrap().build(1).unwrap();
+        let mut out = Vec::new();
+        let turns = run_bot(bot.as_mut(), League::Legend, text.as_bytes(), &mut out).unwrap();
+        assert_eq!(turns, 6);
+        let answers = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = answers.lines().collect();
+        assert_eq!(lines.len(), 6);
+        for (line, &push) in lines.iter().zip(&kinds) {
+            parse_for_turn(line, push).unwrap_or_else(|e| panic!("{spec}: '{line}': {e}"));
+        }
+    }
+    let mut bot = BotSpec::parse("greedy").unwrap().build(1).unwrap();
+    let err = run_bot(
+        bot.as_mut(),
+        League::Legend,
+        "0\nnonsense\n".as_bytes(),
+        Vec::new(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().starts_with("turn 1: line 2:"), "{err}");
+}
+
+#[test]
+fn the_state_stays_small() {
+    // Searches copy it at every node.
+    assert!(
+        std::mem::size_of::<State>() <= 128,
+        "{}",
+        std::mem::size_of::<State>()
+    );
+}
