@@ -12,6 +12,7 @@
 //! limits, or when the hard time limit passes; while
 //! [`Control::is_pondering`] it ignores the clock.
 
+mod check;
 mod control;
 mod node;
 mod root;

@@ -17,6 +17,7 @@ use crate::params::{
 use crate::score::{
     INFINITE, MATE_IN_MAX_PLY, MAX_PLY, PERPETUAL, from_tt, mate_in, mated_in, to_tt,
 };
+use crate::search::check::CheckInfo;
 use crate::search::order::{MovePicker, capture_see_ok, is_capture};
 use crate::search::see::see;
 use crate::search::{Control, Limits, Searcher};
@@ -304,6 +305,7 @@ impl<'a> Worker<'a> {
             &self.s.history,
         );
         let side = self.pos.side_to_move();
+        let checks = CheckInfo::new(&self.pos);
         let lmp_limit = LMP_BASE + depth * depth * LMP_SCALE / 2;
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
@@ -314,7 +316,7 @@ impl<'a> Worker<'a> {
             move_count += 1;
             let capture = is_capture(&self.pos, m);
             let quiet = !capture && !m.is_promotion();
-            let gives_check = self.pos.gives_check(m);
+            let gives_check = checks.gives_check(&self.pos, m);
             if !in_check && best > -MATE_IN_MAX_PLY {
                 if quiet && !gives_check {
                     if !pv_node && depth <= LMP_MAX_DEPTH && move_count as i32 > lmp_limit {
@@ -483,6 +485,7 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::new_quiescence(&mut self.moves, &self.pos, &list, tt_move);
         let mut best_move = Move::NONE;
         let alpha_in = alpha;
+        let checks = CheckInfo::new(&self.pos);
         while let Some((m, _)) = picker.next(&mut self.moves) {
             if !in_check {
                 let victim = self.pos.piece_on(m.to()).kind_unchecked();
@@ -493,7 +496,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            let gives_check = self.pos.gives_check(m);
+            let gives_check = checks.gives_check(&self.pos, m);
             let captured = self.play(m, gives_check);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.unplay(m, captured);

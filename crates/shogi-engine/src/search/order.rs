@@ -4,8 +4,8 @@
 //! history of quiet moves.
 //!
 //! Contract: [`MovePicker`] yields every move of the list it was given
-//! exactly once, best-scored first (selection sort, so a cut-off after the
-//! first moves costs no full sort).
+//! exactly once, best-scored first (the first few by selection, so a
+//! cut-off after them costs no sort; then the rest sorted once).
 
 use crate::params::{HISTORY_MAX, PIECE_VALUE, capture_gain};
 use crate::search::see::see;
@@ -16,6 +16,8 @@ const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 const QUIET_PROMOTION: i32 = 1 << 20;
 const BAD_CAPTURE: i32 = -(1 << 28);
+/// Moves handed out by selection before the rest is sorted.
+const SELECT_FIRST: usize = 3;
 
 /// Butterfly history: a score per (side, origin or dropped kind, destination).
 pub struct History {
@@ -165,6 +167,16 @@ impl MovePicker {
     pub fn next(&mut self, stack: &mut [(Move, i32)]) -> Option<(Move, i32)> {
         if self.next >= self.end {
             return None;
+        }
+        if self.next == self.start + SELECT_FIRST {
+            // Past the first picks the node is likely to search many moves:
+            // sort the rest once instead of selecting each (O(n log n), not
+            // O(n^2); shogi nodes often have a hundred moves).
+            stack[self.next..self.end].sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        }
+        if self.next >= self.start + SELECT_FIRST {
+            self.next += 1;
+            return Some(stack[self.next - 1]);
         }
         let mut best = self.next;
         for i in self.next + 1..self.end {
