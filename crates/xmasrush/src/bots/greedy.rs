@@ -9,7 +9,7 @@ use crate::eval::evaluate;
 use crate::reach::Bfs;
 use crate::state::State;
 use crate::walker::greedy_walk;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One-sided greedy pushes.
 #[derive(Clone, Debug, Default)]
@@ -57,12 +57,12 @@ pub struct MinMax1 {
 }
 
 impl Bot for MinMax1 {
-    fn act(&mut self, state: &State, me: usize, _budget: Duration) -> Action {
+    fn act(&mut self, state: &State, me: usize, budget: Duration) -> Action {
         if !state.push_turn() {
             self.sims = 0;
             return Action::Move(greedy_walk(state, me, &mut self.bfs));
         }
-        let m = PushMatrix::build(state, me, &mut self.bfs);
+        let m = PushMatrix::build(state, me, &mut self.bfs, Some(Instant::now() + budget));
         self.sims = (Push::COUNT * Push::COUNT) as u64;
         let best = (0..Push::COUNT)
             .max_by(|&a, &b| m.worst(a).total_cmp(&m.worst(b)))

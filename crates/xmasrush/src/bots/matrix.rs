@@ -4,13 +4,15 @@
 //! follows with the given walker for both players, and leaves the state at
 //! the next PUSH decision point (or over). [`PushMatrix`] holds, for every
 //! pair of pushes, seat `me`'s evaluation after that pair with greedy walks;
-//! same-line pairs (nothing happens) are marked and left out of worst cases.
+//! same-line pairs (nothing happens) are left out of worst cases, and rows
+//! the deadline did not leave time for are never chosen.
 
 use crate::action::{Path, Push};
 use crate::eval::evaluate;
 use crate::reach::Bfs;
 use crate::state::State;
 use crate::walker::{greedy_walk, quick_walk};
+use std::time::Instant;
 
 /// Resolves `pushes` (by seat), then the MOVE turn with `quick` or greedy walks.
 pub fn simulate_pair(state: &mut State, pushes: [Push; 2], bfs: &mut Bfs, quick: bool) {
@@ -47,13 +49,19 @@ pub struct PushMatrix {
 }
 
 impl PushMatrix {
-    /// Fills the matrix for seat `me` at a PUSH decision point.
-    pub fn build(state: &State, me: usize, bfs: &mut Bfs) -> PushMatrix {
-        let mut value = [[0.0; Push::COUNT]; Push::COUNT];
+    /// Fills the matrix for seat `me` at a PUSH decision point. Rows (my
+    /// pushes) not started before `deadline` stay missing (at least one row is
+    /// filled) and are never chosen by [`PushMatrix::worst`].
+    pub fn build(state: &State, me: usize, bfs: &mut Bfs, deadline: Option<Instant>) -> PushMatrix {
+        let mut value = [[f64::NAN; Push::COUNT]; Push::COUNT];
         for (a, row) in value.iter_mut().enumerate() {
+            if a > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
             for (b, v) in row.iter_mut().enumerate() {
                 let (mine, theirs) = (Push::from_index(a), Push::from_index(b));
                 if collide(mine, theirs) {
+                    *v = 0.0;
                     continue;
                 }
                 let mut s = *state;
@@ -69,8 +77,12 @@ impl PushMatrix {
         PushMatrix { value }
     }
 
-    /// Worst case of my push `a` over the opponent's non-colliding pushes.
+    /// Worst case of my push `a` over the opponent's non-colliding pushes
+    /// (-infinity for a row left missing by the deadline).
     pub fn worst(&self, a: usize) -> f64 {
+        if self.value[a][0].is_nan() && self.value[a][1].is_nan() {
+            return f64::NEG_INFINITY;
+        }
         (0..Push::COUNT)
             .filter(|&b| !collide(Push::from_index(a), Push::from_index(b)))
             .map(|b| self.value[a][b])

@@ -119,7 +119,8 @@ impl Bot for ComboBot {
             return Action::Move(greedy_walk(state, me, &mut self.bfs));
         }
         let time = self.options.time.min(budget);
-        let m = PushMatrix::build(state, me, &mut self.bfs);
+        // The matrix may use up to half the time; what it did not reach is dropped.
+        let m = PushMatrix::build(state, me, &mut self.bfs, Some(start + time / 2));
         let worst: Vec<f64> = (0..Push::COUNT).map(|a| m.worst(a)).collect();
         let best = worst.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mut order: Vec<usize> = (0..Push::COUNT).collect();
