@@ -1,0 +1,16 @@
+//! The bench node count is a fingerprint of search behaviour: any change to
+//! search, ordering, pruning, the table or the evaluation moves it. Update
+//! the numbers here (and the README) only for an intended behaviour change.
+
+use yomi_shogi_engine::bench::{BENCH_DEPTH, BENCH_POSITIONS, run};
+use yomi_shogi_engine::eval::EvalKind;
+
+#[test]
+fn bench_node_count_is_pinned() {
+    let r = run(&BENCH_POSITIONS, BENCH_DEPTH, 64, EvalKind::Classic);
+    let per_position: Vec<u64> = r.lines.iter().map(|l| l.nodes).collect();
+    assert_eq!(per_position, [31_197, 364_300, 348_065, 374_933]);
+    assert_eq!(r.nodes(), 1_118_495);
+    let best: Vec<String> = r.lines.iter().map(|l| l.best.to_string()).collect();
+    assert_eq!(best, ["2h2f", "B*6h", "S*6a", "G*3c"]);
+}
