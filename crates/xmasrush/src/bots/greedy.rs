@@ -1,9 +1,9 @@
 //! `greedy` (the best push for me as if the opponent did not push) and
 //! `minmax1` (the best worst case over the 28x28 push matrix, same-line
-//! collisions excluded). Both walk with the greedy walker.
+//! collisions excluded, stepping out of deadlocks when not ahead). Both walk with the greedy walker.
 
 use super::Bot;
-use super::matrix::PushMatrix;
+use super::matrix::{DeadlockGuard, PushMatrix};
 use crate::action::{Action, Push};
 use crate::eval::evaluate;
 use crate::reach::Bfs;
@@ -54,6 +54,7 @@ impl Bot for Greedy {
 pub struct MinMax1 {
     bfs: Bfs,
     sims: u64,
+    guard: DeadlockGuard,
 }
 
 impl Bot for MinMax1 {
@@ -65,8 +66,10 @@ impl Bot for MinMax1 {
         let m = PushMatrix::build(state, me, &mut self.bfs, Some(Instant::now() + budget));
         self.sims = (Push::COUNT * Push::COUNT) as u64;
         let best = (0..Push::COUNT)
+            .filter(|&a| !self.guard.avoid(state, me, Push::from_index(a)))
             .max_by(|&a, &b| m.worst(a).total_cmp(&m.worst(b)))
-            .expect("28 pushes");
+            .expect("at most one line is avoided");
+        self.guard.played(Push::from_index(best));
         Action::Push(Push::from_index(best))
     }
 

@@ -89,3 +89,29 @@ impl PushMatrix {
             .fold(f64::INFINITY, f64::min)
     }
 }
+
+/// Remembers my last push, to step out of a deadlock: after a push turn in
+/// which both players pushed the same line (the stale counter is up), a
+/// player that is not ahead avoids that line, because the opponent's
+/// deterministic choice is likely to be the same again and ten such turns end
+/// the game at the current scores.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DeadlockGuard {
+    last: Option<Push>,
+}
+
+impl DeadlockGuard {
+    /// Whether `push` should be skipped now for seat `me`.
+    pub fn avoid(&self, state: &State, me: usize, push: Push) -> bool {
+        state.stale > 0
+            && state.score[me] <= state.score[1 - me]
+            && self.last.is_some_and(|l| {
+                l.is_horizontal() == push.is_horizontal() && l.line() == push.line()
+            })
+    }
+
+    /// Records the push played.
+    pub fn played(&mut self, push: Push) {
+        self.last = Some(push);
+    }
+}

@@ -6,7 +6,7 @@
 
 use super::Bot;
 use super::bandit::{Bandit, BanditOptions};
-use super::matrix::PushMatrix;
+use super::matrix::{DeadlockGuard, PushMatrix};
 use crate::action::{Action, Push};
 use crate::params;
 use crate::reach::Bfs;
@@ -21,6 +21,7 @@ pub struct MctsBot {
     bfs: Bfs,
     time: Duration,
     sims: u64,
+    guard: DeadlockGuard,
 }
 
 impl MctsBot {
@@ -31,6 +32,7 @@ impl MctsBot {
             bfs: Bfs::new(),
             time,
             sims: 0,
+            guard: DeadlockGuard::default(),
         }
     }
 }
@@ -43,9 +45,13 @@ impl Bot for MctsBot {
             return Action::Move(greedy_walk(state, me, &mut self.bfs));
         }
         let all: Vec<Push> = Push::all().collect();
+        let mine: Vec<Push> = Push::all()
+            .filter(|&p| !self.guard.avoid(state, me, p))
+            .collect();
         let push = self
             .bandit
-            .search(state, me, &all, &all, start + self.time.min(budget));
+            .search(state, me, &mine, &all, start + self.time.min(budget));
+        self.guard.played(push);
         self.sims = self.bandit.simulations;
         Action::Push(push)
     }
@@ -96,6 +102,7 @@ pub struct ComboBot {
     theirs: Bandit,
     bfs: Bfs,
     sims: u64,
+    guard: DeadlockGuard,
 }
 
 impl ComboBot {
@@ -107,6 +114,7 @@ impl ComboBot {
             theirs: Bandit::new(options.bandit, seed ^ 0x9E37_79B9_7F4A_7C15),
             bfs: Bfs::new(),
             sims: 0,
+            guard: DeadlockGuard::default(),
         }
     }
 }
@@ -122,12 +130,16 @@ impl Bot for ComboBot {
         // The matrix may use up to half the time; what it did not reach is dropped.
         let m = PushMatrix::build(state, me, &mut self.bfs, Some(start + time / 2));
         let worst: Vec<f64> = (0..Push::COUNT).map(|a| m.worst(a)).collect();
-        let best = worst.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let best = (0..Push::COUNT)
+            .filter(|&a| !self.guard.avoid(state, me, Push::from_index(a)))
+            .map(|a| worst[a])
+            .fold(f64::NEG_INFINITY, f64::max);
         let mut order: Vec<usize> = (0..Push::COUNT).collect();
         order.sort_by(|&a, &b| worst[b].total_cmp(&worst[a]));
         let mine: Vec<Push> = order
             .iter()
             .copied()
+            .filter(|&a| !self.guard.avoid(state, me, Push::from_index(a)))
             .filter(|&a| worst[a] >= best - self.options.margin)
             .take(self.options.keep_mine.max(1))
             .map(Push::from_index)

@@ -19,7 +19,7 @@ mod spec;
 pub use bandit::{Bandit, BanditOptions};
 pub use duct::{DuctBot, PushGame};
 pub use greedy::{Greedy, MinMax1};
-pub use matrix::{PushMatrix, collide, simulate_pair};
+pub use matrix::{DeadlockGuard, PushMatrix, collide, simulate_pair};
 pub use mcts::{ComboBot, ComboOptions, MctsBot};
 pub use random::RandomBot;
 pub use spec::{BotSpec, STRATEGIES, SpecError};
