@@ -44,6 +44,9 @@ pub struct ArenaArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Shogi only: clocks, USI engines (`--a usi:PATH[,Option=Value...]`), records.
+    #[command(flatten)]
+    pub shogi: crate::shogi::usi_arena::ShogiClockArgs,
 }
 
 /// Parses a spec into a per-game player factory.
@@ -134,6 +137,11 @@ pub fn play_match<G: Game>(a: &str, b: &str, cfg: &MatchConfig) -> anyhow::Resul
 
 /// Runs `yomi arena`.
 pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
+    if matches!(args.game, GameKind::Shogi)
+        && crate::shogi::usi_arena::wants_clocked(&args, &args.shogi)
+    {
+        return crate::shogi::usi_arena::run_clocked(&args, &args.shogi);
+    }
     let cfg = config(&args)?;
     let report = with_game!(args.game, G => play_match::<G>(&args.a, &args.b, &cfg)?);
     if args.json {

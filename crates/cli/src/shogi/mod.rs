@@ -6,6 +6,7 @@ mod bench;
 mod book;
 mod mate;
 pub mod usi;
+pub mod usi_arena;
 
 use crate::tour::{indent, section};
 use crate::usage::usage;
