@@ -20,7 +20,7 @@ pub const BENCH_POSITIONS: [&str; 4] = [
 ];
 
 /// Default bench depth.
-pub const BENCH_DEPTH: i32 = 7;
+pub const BENCH_DEPTH: i32 = 8;
 
 /// The outcome of one bench position.
 #[derive(Clone, Debug, PartialEq, Eq)]

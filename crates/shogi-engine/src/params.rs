@@ -98,6 +98,18 @@ pub const RFP_MARGIN: i32 = 110;
 /// Reverse futility pruning: deepest depth where it applies.
 pub const RFP_MAX_DEPTH: i32 = 6;
 
+/// Futility pruning: a quiet move at depth `d` is skipped when the static
+/// eval plus `FUTILITY_BASE + FUTILITY_PER_DEPTH * d` cannot reach alpha.
+pub const FUTILITY_BASE: i32 = 100;
+/// Futility pruning: margin per ply.
+pub const FUTILITY_PER_DEPTH: i32 = 120;
+/// Futility pruning: deepest depth where it applies.
+pub const FUTILITY_MAX_DEPTH: i32 = 6;
+
+/// Internal iterative reduction: from this depth a node without a table
+/// move is searched one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
 /// Late move pruning: quiet moves searched at depth `d` before the rest are
 /// skipped is `LMP_BASE + d * d * LMP_SCALE / 2` (non-PV, not in check).
 pub const LMP_BASE: i32 = 4;

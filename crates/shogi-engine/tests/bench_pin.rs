@@ -9,8 +9,8 @@ use yomi_shogi_engine::eval::EvalKind;
 fn bench_node_count_is_pinned() {
     let r = run(&BENCH_POSITIONS, BENCH_DEPTH, 64, EvalKind::Classic);
     let per_position: Vec<u64> = r.lines.iter().map(|l| l.nodes).collect();
-    assert_eq!(per_position, [31_197, 364_300, 348_065, 374_933]);
-    assert_eq!(r.nodes(), 1_118_495);
+    assert_eq!(per_position, [66_108, 171_009, 339_941, 783_012]);
+    assert_eq!(r.nodes(), 1_360_070);
     let best: Vec<String> = r.lines.iter().map(|l| l.best.to_string()).collect();
     assert_eq!(best, ["2h2f", "B*6h", "S*6a", "G*3c"]);
 }

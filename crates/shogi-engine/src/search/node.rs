@@ -10,9 +10,10 @@
 //! its subtree and holds on any path that reaches it.
 
 use crate::params::{
-    DELTA_MARGIN, DRAW_SCORE, LMP_BASE, LMP_MAX_DEPTH, LMP_SCALE, NULL_MOVE_BASE_R,
-    NULL_MOVE_DEPTH_DIV, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN,
-    SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN, capture_gain,
+    DELTA_MARGIN, DRAW_SCORE, FUTILITY_BASE, FUTILITY_MAX_DEPTH, FUTILITY_PER_DEPTH, IIR_MIN_DEPTH,
+    LMP_BASE, LMP_MAX_DEPTH, LMP_SCALE, NULL_MOVE_BASE_R, NULL_MOVE_DEPTH_DIV, NULL_MOVE_MIN_DEPTH,
+    RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
+    capture_gain,
 };
 use crate::score::{
     INFINITE, MATE_IN_MAX_PLY, MAX_PLY, PERPETUAL, from_tt, mate_in, mated_in, to_tt,
@@ -291,6 +292,13 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Internal iterative reduction: a node without a table move is
+        // searched a ply shallower (it is likely new and unimportant).
+        let depth = if depth >= IIR_MIN_DEPTH && tt_move == Move::NONE {
+            depth - 1
+        } else {
+            depth
+        };
         let mut list = MoveList::new();
         generate_legal(&self.pos, &mut list);
         if list.is_empty() {
@@ -319,6 +327,12 @@ impl<'a> Worker<'a> {
             let gives_check = checks.gives_check(&self.pos, m);
             if !in_check && best > -MATE_IN_MAX_PLY {
                 if quiet && !gives_check {
+                    if !pv_node
+                        && depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    {
+                        continue;
+                    }
                     if !pv_node && depth <= LMP_MAX_DEPTH && move_count as i32 > lmp_limit {
                         continue;
                     }
@@ -334,7 +348,8 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            let extend = gives_check
+            let extend = pv_node
+                && gives_check
                 && ply < 2 * self.root_depth as usize
                 && (!capture || capture_see_ok(&self.pos, m))
                 && (capture || see(&self.pos, m) >= 0);
