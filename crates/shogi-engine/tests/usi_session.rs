@@ -315,6 +315,15 @@ fn bad_input_gets_info_strings_and_the_engine_carries_on() {
     assert!(l.contains("unknown command"), "{l}");
     s.send("go depth many");
     s.expect("info string", S);
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(
+        legal_in("startpos", &[], &bm),
+        "a malformed go is still answered"
+    );
+    s.send("go depth 1 searchmoves 7g7f");
+    let (l, _) = s.expect("info string go: ignored", S);
+    assert!(l.contains("searchmoves"), "{l}");
+    s.expect("bestmove", S);
     s.send("setoption name USI_Hash value -3");
     s.expect("info string", S);
     s.send("position startpos moves 7g7f 7g7f");

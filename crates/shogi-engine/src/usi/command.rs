@@ -3,7 +3,9 @@
 //! Contract: [`parse`] never panics; it returns a [`Command`] or a
 //! [`UsiError`] that says what was wrong with the line. Numbers are parsed
 //! leniently where GUIs differ (negative times count as 0) and strictly
-//! where a wrong value would mislead (a non-number is an error).
+//! where a wrong value would mislead (a non-number is an error); unknown
+//! `go` words are kept in [`GoParams::ignored`] instead of failing the
+//! command.
 
 use thiserror::Error;
 
@@ -51,6 +53,8 @@ pub struct GoParams {
     pub movetime: Option<u64>,
     /// `mate <ms>` (`Some(None)` for `mate infinite`).
     pub mate: Option<Option<u64>>,
+    /// Words that are not `go` parameters (reported, then ignored).
+    pub ignored: Vec<String>,
 }
 
 impl GoParams {
@@ -133,7 +137,9 @@ fn parse_go(words: &[&str]) -> Result<GoParams, UsiError> {
                     t => Some(number("go", w, t)?),
                 })
             }
-            other => return Err(malformed("go", format!("unknown parameter '{other}'"))),
+            // `searchmoves` and engine-specific extras: noted, not fatal,
+            // so the GUI still gets its bestmove.
+            other => g.ignored.push(other.chars().take(40).collect()),
         }
     }
     Ok(g)
@@ -215,7 +221,13 @@ mod tests {
         };
         assert_eq!(m.mate, Some(None));
         assert!(parse("go depth x").is_err());
-        assert!(parse("go sideways").is_err());
+        let Command::Go(g) = parse("go sideways byoyomi 100").unwrap() else {
+            panic!("not go")
+        };
+        assert_eq!(
+            (g.ignored, g.byoyomi),
+            (vec!["sideways".to_string()], Some(100))
+        );
     }
 
     #[test]

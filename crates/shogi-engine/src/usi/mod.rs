@@ -6,7 +6,8 @@
 //! search and returns). Searches run on their own thread, so `stop`,
 //! `ponderhit`, `isready` and `quit` are answered while one runs. A line
 //! that cannot be used is answered with `info string <reason>` and
-//! otherwise ignored; nothing on the input makes the loop panic. Every `go`
+//! otherwise ignored (a malformed `go` still gets a short search and its
+//! `bestmove`); nothing on the input makes the loop panic. Every `go`
 //! is answered by exactly one `bestmove` (or, for `go mate`, one
 //! `checkmate`), held back while pondering or under `go infinite` until
 //! `ponderhit` or `stop`.
@@ -25,6 +26,9 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use yomi_shogi::Position;
+
+/// Thinking time for a `go` line that could not be parsed (ms).
+const FALLBACK_GO_MS: u64 = 100;
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("yomi-usi ", env!("CARGO_PKG_VERSION"));
@@ -93,6 +97,15 @@ impl UsiEngine {
             Ok(c) => c,
             Err(e) => {
                 self.info_string(&e.to_string());
+                if line.split_whitespace().next() == Some("go") {
+                    // The GUI waits for a bestmove whatever it sent: answer
+                    // with a short search rather than hang the game.
+                    self.info_string(&format!("go: searching {FALLBACK_GO_MS} ms instead"));
+                    self.go(GoParams {
+                        movetime: Some(FALLBACK_GO_MS),
+                        ..GoParams::default()
+                    });
+                }
                 return true;
             }
         };
@@ -134,7 +147,12 @@ impl UsiEngine {
                     }
                 };
             }
-            Command::Go(g) => self.go(g),
+            Command::Go(g) => {
+                if !g.ignored.is_empty() {
+                    self.info_string(&format!("go: ignored {}", g.ignored.join(" ")));
+                }
+                self.go(g)
+            }
             Command::Stop => {
                 if let Some(j) = &self.job {
                     j.control.stop();
