@@ -132,7 +132,10 @@ mod seed_tests {
         assert_eq!(parse_seed("2017"), Ok(2017));
         assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
         let e = parse_seed("-5").unwrap_err().to_string();
-        assert!(e.contains("'-5'") && e.contains("0 to 18446744073709551615"), "{e}");
+        assert!(
+            e.contains("'-5'") && e.contains("0 to 18446744073709551615"),
+            "{e}"
+        );
         assert!(parse_seed("1.5").is_err());
         assert!(parse_seed("18446744073709551616").is_err());
     }
