@@ -29,15 +29,18 @@ pub enum BotIoError {
     Write(#[from] std::io::Error),
 }
 
-/// Budgets below the referee's limits, counted from the arrival of a turn's
-/// first line; the margin absorbs scheduling delays on a loaded machine.
-const FIRST_BUDGET: Duration = Duration::from_millis(800);
-const TURN_BUDGET: Duration = Duration::from_millis(30);
+/// Default budgets below the referee's limits (1 s, 50 ms), counted from the
+/// arrival of a turn's first line; the margin absorbs scheduling delays.
+pub const FIRST_BUDGET: Duration = Duration::from_millis(800);
+/// See [`FIRST_BUDGET`].
+pub const TURN_BUDGET: Duration = Duration::from_millis(30);
 
-/// Plays turns until the input ends; returns the number of turns answered.
+/// Plays turns until the input ends, giving the bot `budgets` (first turn,
+/// later turns); returns the number of turns answered.
 pub fn run_bot<R: BufRead, W: Write>(
     bot: &mut dyn Bot,
     league: League,
+    budgets: (Duration, Duration),
     input: R,
     mut output: W,
 ) -> Result<u32, BotIoError> {
@@ -50,7 +53,7 @@ pub fn run_bot<R: BufRead, W: Write>(
         let parsed =
             parse_input(&mut lines).map_err(|source| BotIoError::Input { turn, source })?;
         let state = reader.read(&parsed);
-        let budget = if turn == 1 { FIRST_BUDGET } else { TURN_BUDGET };
+        let budget = if turn == 1 { budgets.0 } else { budgets.1 };
         let budget = budget.saturating_sub(arrived.elapsed());
         let action = bot.act(&state, 0, budget);
         writeln!(output, "{action}")?;

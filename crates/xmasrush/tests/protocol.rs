@@ -131,7 +131,7 @@ fn malformed_input_says_which_line() {
 #[test]
 fn the_stdin_bot_answers_every_turn_with_a_valid_line() {
     use yomi_xmasrush::action::parse_for_turn;
-    use yomi_xmasrush::botio::run_bot;
+    use yomi_xmasrush::botio::{FIRST_BUDGET, TURN_BUDGET, run_bot};
     use yomi_xmasrush::bots::BotSpec;
     // Inputs of the first six turns of a game (random play), as player 1 sees them.
     let mut s = initial_state(21, League::Legend);
@@ -156,7 +156,14 @@ fn the_stdin_bot_answers_every_turn_with_a_valid_line() {
     for spec in ["greedy", "combo:time=5ms"] {
         let mut bot = BotSpec::parse(spec).unwrap().build(1).unwrap();
         let mut out = Vec::new();
-        let turns = run_bot(bot.as_mut(), League::Legend, text.as_bytes(), &mut out).unwrap();
+        let turns = run_bot(
+            bot.as_mut(),
+            League::Legend,
+            (FIRST_BUDGET, TURN_BUDGET),
+            text.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
         assert_eq!(turns, 6);
         let answers = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = answers.lines().collect();
@@ -169,6 +176,7 @@ fn the_stdin_bot_answers_every_turn_with_a_valid_line() {
     let err = run_bot(
         bot.as_mut(),
         League::Legend,
+        (FIRST_BUDGET, TURN_BUDGET),
         "0\nnonsense\n".as_bytes(),
         Vec::new(),
     )

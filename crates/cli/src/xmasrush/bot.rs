@@ -4,7 +4,8 @@ use super::LeagueArg;
 use crate::usage::usage;
 use anyhow::Result;
 use clap::Args;
-use yomi_xmasrush::botio::run_bot;
+use yomi_search::parse_duration;
+use yomi_xmasrush::botio::{FIRST_BUDGET, run_bot};
 use yomi_xmasrush::bots::BotSpec;
 
 /// Arguments of `bot`.
@@ -15,6 +16,10 @@ pub struct BotArgs {
     strategy: String,
     #[command(flatten)]
     league: LeagueArg,
+    /// Thinking time per turn after the first, counted from the input's arrival
+    /// (the referee allows 50 ms; lower it on a loaded machine).
+    #[arg(long, default_value = "30ms")]
+    budget: String,
     /// Seed of the bot's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -28,7 +33,8 @@ pub fn run(args: BotArgs) -> Result<()> {
         .map_err(|e| usage(e.to_string()))?;
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    let turns = run_bot(bot.as_mut(), league, stdin, stdout)?;
+    let budget = parse_duration(&args.budget).map_err(|e| usage(format!("--budget: {e}")))?;
+    let turns = run_bot(bot.as_mut(), league, (FIRST_BUDGET, budget), stdin, stdout)?;
     eprintln!("{turns} turns answered");
     Ok(())
 }
