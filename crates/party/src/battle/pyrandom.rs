@@ -67,6 +67,15 @@ impl PyRandom {
         r
     }
 
+    /// The same generator with its first block of 624 words already
+    /// generated, so copies of it start drawing without a twist.
+    pub fn primed(mut self) -> PyRandom {
+        if self.index >= N {
+            self.twist();
+        }
+        self
+    }
+
     fn init_genrand(s: u32) -> PyRandom {
         let mut mt = [0u32; N];
         mt[0] = s;
@@ -137,8 +146,11 @@ mod tests {
                 0x1e2feb89
             ]
         );
+        // Priming only moves the first twist earlier.
+        let mut p = PyRandom::new(1).primed();
+        assert_eq!(p.next_u32(), words[0]);
         // After 1000 words (past the first twist): hex(r.getrandbits(32)) on a fresh Random(1).
-        let mut r = PyRandom::new(1);
+        let mut r = PyRandom::new(1).primed();
         for _ in 0..1000 {
             r.next_u32();
         }

@@ -24,7 +24,7 @@ fn seeded_python(seed: u64) -> PyRandom {
         match &*cache {
             Some((s, r)) if *s == seed => r.clone(),
             _ => {
-                let r = PyRandom::new(seed);
+                let r = PyRandom::new(seed).primed();
                 *cache = Some((seed, r.clone()));
                 r
             }
