@@ -184,3 +184,27 @@ fn specs_refuse_unknown_names_keys_and_values() {
     assert!(BotSpec::parse("duct:policy=softmax").is_err());
     assert!(BotSpec::parse("combo:time=30ms,keep=5").is_ok());
 }
+
+#[test]
+fn bots_step_out_of_a_deadlock_when_not_ahead() {
+    use yomi_xmasrush::Action;
+    for spec in ["minmax1", "mcts:time=5ms", "combo:time=5ms"] {
+        let mut bot = BotSpec::parse(spec).unwrap().build(3).unwrap();
+        for seed in 0..3 {
+            let s = yomi_xmasrush::sim::start(seed, League::Legend);
+            let Action::Push(first) = bot.act(&s, 0, Duration::from_millis(50)) else {
+                panic!("a push")
+            };
+            // Same position after a stale push turn, scores level: the same line is avoided.
+            let mut stale = s;
+            stale.stale = 1;
+            let Action::Push(second) = bot.act(&stale, 0, Duration::from_millis(50)) else {
+                panic!("a push")
+            };
+            assert!(
+                !(first.is_horizontal() == second.is_horizontal() && first.line() == second.line()),
+                "{spec} seed {seed}: {first} then {second}"
+            );
+        }
+    }
+}

@@ -166,6 +166,7 @@ impl Bot for ComboBot {
         } else {
             self.main.search(state, me, &mine, &theirs, start + time)
         };
+        self.guard.played(push);
         self.sims =
             (Push::COUNT * Push::COUNT) as u64 + self.theirs.simulations + self.main.simulations;
         Action::Push(push)
