@@ -80,7 +80,8 @@ fn party_specs_round_trip_and_bad_specs_are_explained() {
     let dex = Dex::load("pokeai2017").unwrap();
     let p = Party::parse(&dex, KNOWN).unwrap();
     assert_eq!(Party::parse(&dex, &p.format(&dex)).unwrap(), p);
-    assert_eq!(Party::parse(&dex, "gengar: psychic/thunderbolt/toxic/confuseray, JYNX:blizzard/psychic/lovely-kiss/reflect, tauros:body slam/hyper beam/blizzard/thunderbolt").unwrap(), p);
+    // Case, spaces and hyphens are ignored; members are separated by ';' only.
+    assert_eq!(Party::parse(&dex, "gengar: psychic/thunderbolt/toxic/confuseray; JYNX:blizzard/psychic/lovely-kiss/reflect; tauros:body slam/hyper beam/blizzard/thunderbolt").unwrap(), p);
     let cases = [
         (
             "Mew:Psychic/Thunderbolt/Toxic/Confuse Ray;Jynx:Blizzard/Psychic/Lovely Kiss/Reflect;Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt",
@@ -97,6 +98,14 @@ fn party_specs_round_trip_and_bad_specs_are_explained() {
         (
             "Gengar:Psychic/Toxic/Confuse Ray;Jynx:Blizzard/Psychic/Lovely Kiss/Reflect;Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt",
             "needs 4 moves",
+        ),
+        (
+            "Gengar:Psychic/Thunderbolt/Toxic/Confuse Ray,Jynx:Blizzard/Psychic/Lovely Kiss/Reflect,Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt",
+            "separated by ';'",
+        ),
+        (
+            "Gengar:Psy!chic/Thunderbolt/Toxic/Confuse Ray;Jynx:Blizzard/Psychic/Lovely Kiss/Reflect;Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt",
+            "unknown move \"Psy!chic\"",
         ),
         (
             "Gengar:Psychic/Thunderbolt/Toxic/Confuse Ray;Gengar:Blizzard/Psychic/Lovely Kiss/Reflect;Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt",
