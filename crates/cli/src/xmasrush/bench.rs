@@ -57,6 +57,17 @@ fn positions(n: u32) -> Vec<State> {
     out
 }
 
+/// CPU time of this thread in nanoseconds (Linux schedstat), to report speed
+/// per CPU time on a machine shared with other work.
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
 /// Runs `bench`.
 pub fn run(args: BenchArgs) -> Result<()> {
     let budget: Duration = parse_duration(&args.time).map_err(|e| usage(format!("--time: {e}")))?;
@@ -64,28 +75,41 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let mut bot = spec.build(1).map_err(|e| usage(e.to_string()))?;
     let mut sims = Vec::new();
     let mut longest = Duration::ZERO;
+    let mut cpu_ns: Option<u64> = Some(0);
     for s in positions(args.positions) {
+        let c0 = thread_cpu_ns();
         let t = Instant::now();
         bot.act(&s, 0, budget);
         longest = longest.max(t.elapsed());
+        cpu_ns = match (cpu_ns, c0, thread_cpu_ns()) {
+            (Some(acc), Some(a), Some(b)) => Some(acc + b.saturating_sub(a)),
+            _ => None,
+        };
         sims.push(bot.simulations());
     }
+    let total: u64 = sims.iter().sum();
+    // Simulations per 50 ms of CPU time actually received (the wall budget is shared on a loaded machine).
+    let per_cpu_50ms = cpu_ns
+        .filter(|&c| c > 0)
+        .map(|c| total as f64 / c as f64 * 50e6);
     let mean = sims.iter().sum::<u64>() as f64 / sims.len().max(1) as f64;
     let min = sims.iter().copied().min().unwrap_or(0);
     if args.json {
         println!(
             "{}",
             serde_json::json!({"strategy": args.strategy, "positions": sims.len(), "budget_ms": budget.as_secs_f64() * 1000.0,
-                "mean_simulations": mean, "min_simulations": min, "longest_ms": longest.as_secs_f64() * 1000.0})
+                "mean_simulations": mean, "min_simulations": min, "longest_ms": longest.as_secs_f64() * 1000.0,
+                "simulations_per_50ms_cpu": per_cpu_50ms})
         );
     } else {
         println!(
-            "{}: {} push decisions, {:.0} simulations per turn on average (min {min}) in {:?}, longest answer {:.1} ms",
+            "{}: {} push decisions, {:.0} simulations per turn on average (min {min}) in {:?}, longest answer {:.1} ms, {} simulations per 50 ms of CPU time",
             args.strategy,
             sims.len(),
             mean,
             budget,
-            longest.as_secs_f64() * 1000.0
+            longest.as_secs_f64() * 1000.0,
+            per_cpu_50ms.map_or("?".to_string(), |v| format!("{v:.0}"))
         );
     }
     Ok(())
