@@ -81,7 +81,7 @@ impl TranspositionTable {
 
     /// Size in MB as requested.
     pub fn size_mb(&self) -> usize {
-        self.buckets * BYTES_PER_BUCKET >> 20
+        (self.buckets * BYTES_PER_BUCKET) >> 20
     }
 
     /// Forgets everything (a fresh zeroed allocation of the same size).
