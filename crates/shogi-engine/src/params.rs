@@ -89,7 +89,10 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// Null move: base reduction and the extra reduction per this many plies.
 pub const NULL_MOVE_BASE_R: i32 = 3;
 /// Null move: depth divisor of the extra reduction.
-pub const NULL_MOVE_DEPTH_DIV: i32 = 4;
+pub const NULL_MOVE_DEPTH_DIV: i32 = 3;
+/// Null move: one more ply of reduction per this many cp of static eval
+/// above beta (at most three).
+pub const NULL_MOVE_EVAL_DIV: i32 = 200;
 /// Null move: smallest depth where it is tried.
 pub const NULL_MOVE_MIN_DEPTH: i32 = 2;
 

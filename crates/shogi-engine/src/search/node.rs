@@ -11,9 +11,9 @@
 
 use crate::params::{
     DELTA_MARGIN, DRAW_SCORE, FUTILITY_BASE, FUTILITY_MAX_DEPTH, FUTILITY_PER_DEPTH, IIR_MIN_DEPTH,
-    LMP_BASE, LMP_MAX_DEPTH, LMP_SCALE, NULL_MOVE_BASE_R, NULL_MOVE_DEPTH_DIV, NULL_MOVE_MIN_DEPTH,
-    RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
-    capture_gain,
+    LMP_BASE, LMP_MAX_DEPTH, LMP_SCALE, NULL_MOVE_BASE_R, NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV,
+    NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH,
+    SEE_QUIET_MARGIN, capture_gain,
 };
 use crate::score::{
     INFINITE, MATE_IN_MAX_PLY, MAX_PLY, PERPETUAL, from_tt, mate_in, mated_in, to_tt,
@@ -269,7 +269,9 @@ impl<'a> Worker<'a> {
                 && static_eval >= beta
                 && beta.abs() < MATE_IN_MAX_PLY
             {
-                let r = NULL_MOVE_BASE_R + depth / NULL_MOVE_DEPTH_DIV;
+                let r = NULL_MOVE_BASE_R
+                    + depth / NULL_MOVE_DEPTH_DIV
+                    + ((static_eval - beta) / NULL_MOVE_EVAL_DIV).min(3);
                 self.pos.do_null_move();
                 self.path.push(PathEntry {
                     key: self.pos.key(),
