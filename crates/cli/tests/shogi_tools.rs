@@ -1,0 +1,120 @@
+//! `yomi shogi mate`, `yomi shogi book make/probe` and the clocked
+//! `yomi arena shogi` through the binary: JSON fields and exit codes.
+
+use std::process::{Command, Output};
+
+fn yomi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(args)
+        .output()
+        .expect("yomi runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn mate_reports_the_line_and_no_mate() {
+    let v = json(&yomi(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        "9/4k4/9/4P4/9/9/9/9/K8 b 2G 1",
+        "--json",
+    ]));
+    assert_eq!(v["result"], "mate");
+    assert_eq!(v["length"], 3);
+    assert_eq!(v["shortest"], true);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    let v = json(&yomi(&["shogi", "mate", "--sfen", "startpos", "--json"]));
+    assert_eq!(v["result"], "nomate");
+    let bad = yomi(&["shogi", "mate", "--sfen", "nonsense"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn book_make_then_probe() {
+    let dir = std::env::temp_dir().join(format!("yomi-book-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.txt");
+    std::fs::write(
+        &games,
+        "startpos moves 7g7f 3c3d\nposition startpos moves 7g7f 8c8d\nstartpos moves 2g2f\n",
+    )
+    .unwrap();
+    let book = dir.join("book.db");
+    let v = json(&yomi(&[
+        "shogi",
+        "book",
+        "make",
+        games.to_str().unwrap(),
+        "--out",
+        book.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(v["games"], 3);
+    assert_eq!(v["positions"], 2);
+    let v = json(&yomi(&[
+        "shogi",
+        "book",
+        "probe",
+        book.to_str().unwrap(),
+        "--sfen",
+        "startpos",
+        "--json",
+    ]));
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["move"], "7g7f");
+    assert_eq!(moves[0]["count"], 2);
+    assert_eq!(moves[1]["move"], "2g2f");
+    let bad = yomi(&[
+        "shogi",
+        "book",
+        "make",
+        "/nonexistent/x",
+        "--out",
+        "/tmp/x.db",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn clocked_arena_reports_forfeit_columns() {
+    let v = json(&yomi(&[
+        "arena",
+        "shogi",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--nodes-per-move",
+        "10",
+        "--max-plies",
+        "20",
+        "--json",
+    ]));
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["time_losses"], serde_json::json!([0, 0]));
+    assert_eq!(v["crashes"], serde_json::json!([0, 0]));
+    assert_eq!(v["illegal_moves"], serde_json::json!([0, 0]));
+    assert_eq!(v["time_control"], "10 nodes per move");
+    let bad = yomi(&[
+        "arena",
+        "shogi",
+        "--a",
+        "usi:",
+        "--b",
+        "random",
+        "--byoyomi",
+        "1s",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}
