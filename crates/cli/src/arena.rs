@@ -142,6 +142,11 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     {
         return crate::shogi::usi_arena::run_clocked(&args, &args.shogi);
     }
+    if !matches!(args.game, GameKind::Shogi) && args.shogi.any() {
+        return Err(usage(
+            "--byoyomi, --main-time, --inc, --nodes-per-move and --records are for shogi matches",
+        ));
+    }
     let cfg = config(&args)?;
     let report = with_game!(args.game, G => play_match::<G>(&args.a, &args.b, &cfg)?);
     if args.json {

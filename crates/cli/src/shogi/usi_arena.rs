@@ -47,7 +47,8 @@ pub struct ShogiClockArgs {
 }
 
 impl ShogiClockArgs {
-    fn any(&self) -> bool {
+    /// True when any shogi clock or record option was given.
+    pub fn any(&self) -> bool {
         self.byoyomi.is_some()
             || self.main_time.is_some()
             || self.inc.is_some()
