@@ -4,8 +4,6 @@
 use crate::args::Threads;
 use crate::games::{GameKind, with_game};
 use crate::usage::usage;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::sync::Arc;
 use yomi_arena::{MatchConfig, MatchReport, Openings, PlayerFactory, SprtConfig, run_match};
 use yomi_search::{Game, StrategySpec};
@@ -116,16 +114,7 @@ pub fn config(args: &ArenaArgs) -> anyhow::Result<MatchConfig> {
 pub fn play_match<G: Game>(a: &str, b: &str, cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
     let (fa, fb) = (factory::<G>(a)?, factory::<G>(b)?);
     let total = cfg.games.div_ceil(2) * 2;
-    let bar = ProgressBar::new(total as u64);
-    if !std::io::stderr().is_terminal() {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise} < {eta}]",
-        )
-        .expect("valid template"),
-    );
+    let bar = crate::progress::match_bar(total as u64);
     let report = run_match(&fa, &fb, cfg, &|p| {
         bar.set_position(p.games_done as u64);
         bar.set_message(format!("+{} ={} -{}", p.wins, p.draws, p.losses));

@@ -16,3 +16,18 @@ pub fn bar(len: u64, msg: &str) -> ProgressBar {
     pb.set_message(msg.to_string());
     pb
 }
+
+/// The bar of a match: games played of `games`, with the running W/D/L as its message.
+pub fn match_bar(games: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(games);
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise} < {eta}]",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    pb
+}

@@ -6,8 +6,6 @@
 use crate::arena::{ArenaArgs, config, factory};
 use crate::usage::usage;
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 use yomi_search::{parse_duration, parse_duration_or_zero};
@@ -149,16 +147,7 @@ pub fn run_clocked(args: &ArenaArgs, clock: &ShogiClockArgs) -> Result<()> {
         handshake: Duration::from_secs(10),
     };
     let (a, b) = (player(&args.a)?, player(&args.b)?);
-    let bar = ProgressBar::new(cfg.arena.scheduled_games() as u64);
-    if !std::io::stderr().is_terminal() {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise} < {eta}]",
-        )
-        .expect("valid template"),
-    );
+    let bar = crate::progress::match_bar(cfg.arena.scheduled_games() as u64);
     let report = run_shogi_match(&a, &b, &cfg, &|p| {
         bar.set_position(p.games_done as u64);
         bar.set_message(format!("+{} ={} -{}", p.wins, p.draws, p.losses));
