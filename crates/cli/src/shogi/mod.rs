@@ -12,8 +12,10 @@ use crate::tour::{indent, section};
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use yomi_shogi::{Position, divide, perft};
+use yomi_shogi_engine::mate::{Dfpn, DfpnOptions, MateOutcome};
 
 /// Arguments of `yomi shogi`.
 #[derive(clap::Args, Debug)]
@@ -239,5 +241,34 @@ pub fn tour() -> Result<()> {
         Ok(_) => println!("   unexpected: 2b3a accepted"),
         Err(e) => println!("   illegal input is explained: {e}"),
     }
+    section(
+        "Shogi mate search: a 7-ply tsume problem solved by df-pn, its length proved shortest",
+        &format!("yomi shogi mate --sfen \"{TOUR_TSUME}\""),
+    );
+    let tsume = Position::from_sfen(TOUR_TSUME)?;
+    let mut solver = Dfpn::new(DfpnOptions {
+        max_nodes: 5_000_000,
+        time_limit: None,
+        table_mb: 64,
+    });
+    let r = solver.solve(&tsume, &AtomicBool::new(false));
+    match &r.outcome {
+        MateOutcome::Mate(line) => {
+            let moves: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+            println!(
+                "   mate in {} (shortest proved: {}): {}; {} nodes in {:.3} s",
+                moves.len(),
+                solver.proven_shortest(),
+                moves.join(" "),
+                r.nodes,
+                r.time.as_secs_f64()
+            );
+        }
+        other => println!("   unexpected: {other:?}"),
+    }
+    println!("   the engine itself: target/release/yomi-usi (or yomi usi) in a USI GUI");
     Ok(())
 }
+
+/// The tour's tsume problem (from `crates/shogi-engine/data/tsume.txt`, 7 plies).
+const TOUR_TSUME: &str = "9/9/9/4k4/9/4P4/9/9/K8 b 4G2r2b4s4n4l17p 1";
