@@ -96,6 +96,7 @@ pub fn run() -> anyhow::Result<()> {
     crate::shogi::tour()?;
     crate::freecell::tour()?;
     crate::party::tour()?;
+    crate::xmasrush::tour()?;
     crate::deck::tour()?;
 
     println!(

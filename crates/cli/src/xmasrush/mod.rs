@@ -7,7 +7,10 @@ mod bench;
 mod bot;
 mod check;
 mod play;
+mod tour;
 mod view;
+
+pub use tour::tour;
 
 use crate::usage::usage;
 use anyhow::Result;

@@ -38,7 +38,8 @@ pub struct PlayArgs {
     json: bool,
 }
 
-fn player(spec: &str, seed: u64, league: yomi_xmasrush::League) -> Result<Player> {
+/// A built-in bot (`SPEC`) or an external program (`cmd:PROGRAM`) as a player.
+pub(super) fn player(spec: &str, seed: u64, league: yomi_xmasrush::League) -> Result<Player> {
     if let Some(cmd) = spec.strip_prefix("cmd:") {
         let ext = External::spawn(cmd).with_context(|| format!("cannot start '{cmd}'"))?;
         return Ok(Player::External(ext));
