@@ -43,42 +43,10 @@ impl Bfs {
         Bfs::default()
     }
 
-    /// Searches from `start` on `state`'s board.
+    /// Searches from `start` on `state`'s board (the whole reachable region).
     pub fn run(&mut self, state: &State, start: u8) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            // After 2^32 searches the stamps could collide: clear them once.
-            self.stamp = [0; CELLS];
-            self.generation = 1;
-        }
-        let g = self.generation;
-        self.stamp[start as usize] = g;
-        self.dist[start as usize] = 0;
-        self.order[0] = start;
-        self.len = 1;
-        let mut head = 0;
-        while head < self.len {
-            let c = self.order[head];
-            head += 1;
-            let here = state.board[c as usize];
-            for d in Dir::ALL {
-                if here >> d.index() & 1 == 0 {
-                    continue;
-                }
-                let n = NEIGHBOURS[c as usize][d.index()];
-                if n == crate::tile::OFF || self.stamp[n as usize] == g {
-                    continue;
-                }
-                if state.board[n as usize] >> d.opposite().index() & 1 == 0 {
-                    continue;
-                }
-                self.stamp[n as usize] = g;
-                self.dist[n as usize] = self.dist[c as usize] + 1;
-                self.via[n as usize] = d.index() as u8;
-                self.order[self.len] = n;
-                self.len += 1;
-            }
-        }
+        // With no target cell the search never stops early.
+        self.run_until(state, start, 0);
     }
 
     /// Searches from `start` until the first cell of `targets` (a bit mask
@@ -87,6 +55,7 @@ impl Bfs {
     pub fn run_until(&mut self, state: &State, start: u8, targets: u64) -> Option<u8> {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
+            // After 2^32 searches the stamps could collide: clear them once.
             self.stamp = [0; CELLS];
             self.generation = 1;
         }
