@@ -184,10 +184,6 @@ impl Party {
 
     /// Whether every member knows only moves from its learnset.
     pub fn respects_learnsets(&self, dex: &Dex) -> bool {
-        self.members.iter().all(|m| {
-            m.moves
-                .iter()
-                .all(|x| dex.species[m.species as usize].learnset.contains(x))
-        })
+        self.check_learnsets(dex).is_ok()
     }
 }

@@ -91,18 +91,6 @@ pub fn parse_duration_or_zero(text: &str) -> Result<Duration, DurationError> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-/// Writes a duration in the grammar [`parse_duration`] reads (`250ms`, `2s`, `1.5s`).
-pub fn format_duration(d: Duration) -> String {
-    let ms = d.as_millis();
-    if d.subsec_nanos() % 1_000_000 != 0 {
-        format!("{}s", d.as_secs_f64())
-    } else if ms % 1000 == 0 && ms > 0 {
-        format!("{}s", ms / 1000)
-    } else {
-        format!("{ms}ms")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,15 +138,5 @@ mod tests {
                 .to_string()
                 .contains("30ms")
         );
-    }
-
-    #[test]
-    fn format_round_trips() {
-        for text in ["250ms", "2s", "1.5s", "60s", "1ms"] {
-            let d = parse_duration(text).unwrap();
-            assert_eq!(parse_duration(&format_duration(d)), Ok(d), "{text}");
-        }
-        assert_eq!(format_duration(Duration::from_millis(250)), "250ms");
-        assert_eq!(format_duration(Duration::from_secs(2)), "2s");
     }
 }

@@ -31,7 +31,7 @@ pub mod tt;
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions};
 pub use budget::Budget;
 pub use duct::{Duct, DuctOptions, FinalChoice, SelectionPolicy};
-pub use duration::{DurationError, format_duration, parse_duration, parse_duration_or_zero};
+pub use duration::{DurationError, parse_duration, parse_duration_or_zero};
 pub use flat_mc::{FlatMonteCarlo, FlatMonteCarloOptions};
 pub use game::{EVAL_LIMIT, Game, Outcome, Seat, SimultaneousGame};
 pub use mcts::{Mcts, MctsOptions};
