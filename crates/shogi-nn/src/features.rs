@@ -1,0 +1,99 @@
+//! The seed's input encoding: 61 planes of 9x9 seen from the side to move.
+//!
+//! Contract: [`encode`] overwrites all [`INPUT_LEN`] floats of its output, laid out
+//! `[plane][row][column]` (CHW, one PyTorch sample), where
+//! - for Black to move, row = rank index (0 = rank `a`, Black's far side) and column =
+//!   file index (0 = USI file `1`); a piece on yomi-shogi square `s = file * 9 + rank`
+//!   lands on row `s % 9`, column `s / 9`;
+//! - for White to move, the board is turned 180 degrees first (square `s` is read as
+//!   `80 - s`, so row = `8 - rank`, column = `8 - file`) and the colours are swapped, so
+//!   the side to move's pieces always advance toward row 0.
+//!
+//! Planes (own = the side to move):
+//! - `0..14`: own pieces, one plane per kind in yomi-shogi's `Kind` order
+//!   P L N S B R G K +P +L +N +S +B +R (plane `kind as usize - 1`), 1.0 where the piece is;
+//! - `14..28`: the opponent's pieces, same order;
+//! - `28..35`: own hand, kinds P L N S B R G, the raw count filling the whole plane;
+//! - `35..42`: the opponent's hand, same order;
+//! - `42..51`: rank planes, plane `42 + r` is 1.0 on row `r`;
+//! - `51..60`: file planes, plane `51 + f` is 1.0 on column `f`;
+//! - `60`: all ones.
+
+use yomi_shogi::types::HAND_KINDS;
+use yomi_shogi::{Color, Position};
+
+/// Number of input planes.
+pub const PLANES: usize = 61;
+/// Cells of one plane (9 x 9).
+pub const SQUARES: usize = 81;
+/// Floats of one encoded position.
+pub const INPUT_LEN: usize = PLANES * SQUARES;
+
+/// First plane of the opponent's pieces.
+pub const OPPONENT_PIECES: usize = 14;
+/// First plane of the side to move's hand.
+pub const OWN_HAND: usize = 28;
+/// First plane of the opponent's hand.
+pub const OPPONENT_HAND: usize = 35;
+/// First rank plane.
+pub const RANK_PLANES: usize = 42;
+/// First file plane.
+pub const FILE_PLANES: usize = 51;
+/// The plane of ones.
+pub const ONES_PLANE: usize = 60;
+
+/// Writes the 61-plane encoding of `pos` into `out[..INPUT_LEN]`.
+///
+/// # Panics
+/// If `out` is shorter than [`INPUT_LEN`] (a caller's sizing bug, not input data).
+pub fn encode(pos: &Position, out: &mut [f32]) {
+    let out = &mut out[..INPUT_LEN];
+    out.fill(0.0);
+    let us = pos.side_to_move();
+    let flip = us == Color::White;
+    let mut occupied = pos.occupied();
+    while occupied.any() {
+        let sq = occupied.pop();
+        let piece = pos.piece_on(sq);
+        let kind = piece.kind_unchecked() as usize - 1;
+        let plane = if piece.color() == us {
+            kind
+        } else {
+            OPPONENT_PIECES + kind
+        };
+        let view = if flip { 80 - sq } else { sq };
+        let (row, column) = (view % 9, view / 9);
+        out[plane * SQUARES + row * 9 + column] = 1.0;
+    }
+    for (side, base) in [(us, OWN_HAND), (us.flip(), OPPONENT_HAND)] {
+        let hand = pos.hand(side);
+        for (i, &kind) in HAND_KINDS.iter().enumerate() {
+            let count = hand.count(kind);
+            if count > 0 {
+                let start = (base + i) * SQUARES;
+                out[start..start + SQUARES].fill(count as f32);
+            }
+        }
+    }
+    for r in 0..9 {
+        let start = (RANK_PLANES + r) * SQUARES + r * 9;
+        out[start..start + 9].fill(1.0);
+    }
+    for f in 0..9 {
+        let plane = (FILE_PLANES + f) * SQUARES;
+        for row in 0..9 {
+            out[plane + row * 9 + f] = 1.0;
+        }
+    }
+    let ones = ONES_PLANE * SQUARES;
+    out[ones..ones + SQUARES].fill(1.0);
+}
+
+/// Encodes `positions` one after another into a new buffer of `positions.len() * INPUT_LEN`.
+pub fn encode_batch(positions: &[Position]) -> Vec<f32> {
+    let mut out = vec![0.0; positions.len() * INPUT_LEN];
+    for (pos, chunk) in positions.iter().zip(out.chunks_exact_mut(INPUT_LEN)) {
+        encode(pos, chunk);
+    }
+    out
+}

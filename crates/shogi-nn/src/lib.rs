@@ -1,0 +1,23 @@
+//! Shogi neural evaluator: the seed's value network and its inference.
+//!
+//! - [`features`]: the 61-plane, side-to-move encoding of a position (`[plane][row][column]`).
+//! - [`config`]: width and depth ([`NetConfig`], the seed's 13 layers of 64 channels).
+//! - [`weights`]: the parameters ([`Weights`]), seeded He initialisation and the safetensors
+//!   file layout, documented there so PyTorch users can load and train the same network.
+//! - [`reference`]: the naive forward pass that defines the network and serves as the oracle.
+//!
+//! The network: convolution 0 (3x3, 61 -> C, padding 1, bias) and ReLU, then
+//! `(layers - 1) / 3` residual groups `relu(x + conv(relu(conv(relu(conv(x))))))`, then one
+//! fully connected layer over the CHW-flattened C x 9 x 9 activation to a single logit;
+//! `sigmoid(logit)` is the side to move's win probability.
+
+pub mod config;
+pub mod error;
+pub mod features;
+pub mod reference;
+pub mod weights;
+
+pub use config::NetConfig;
+pub use error::NnError;
+pub use features::{INPUT_LEN, PLANES, SQUARES, encode};
+pub use weights::{Conv, Weights};

@@ -1,0 +1,32 @@
+//! Supervised training of the value network in pure Rust.
+//!
+//! Contract: [`Trainer`] fits a [`Weights`](crate::Weights) to labelled positions
+//! ([`Dataset`], read from the Parquet rows of `yomi shogi dataset`) by mini-batch AdamW on
+//! the loss of [`loss`]: `lambda * (sigmoid(logit) - sigmoid(score / 600))^2 + (1 - lambda) *
+//! BCE(sigmoid(logit), (result + 1) / 2)`, averaged over the batch. The backward pass is
+//! written by hand ([`backprop`]): convolutions as im2col + GEMM, the gradients of ReLU, the
+//! residual sums and the fully connected head. Same data, parameters and seed give the same
+//! weights bit for bit, whatever the thread count: a batch is cut into fixed chunks whose
+//! gradients are summed in chunk order. Checkpoints ([`checkpoint`]) hold weights, optimizer
+//! moments and progress, so a resumed run ends with the same weights as an uninterrupted one.
+
+pub mod backprop;
+pub mod checkpoint;
+pub mod data;
+mod error;
+mod gemm;
+mod im2col;
+pub mod loss;
+pub mod optim;
+pub mod params;
+pub mod schedule;
+mod trainer;
+
+#[cfg(test)]
+mod fixture;
+
+pub use data::{Dataset, Sample};
+pub use error::TrainError;
+pub use loss::LossSums;
+pub use params::TrainParams;
+pub use trainer::{EpochRecord, Event, Summary, Trainer};
