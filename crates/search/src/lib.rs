@@ -22,6 +22,7 @@ pub mod playout;
 pub mod random;
 pub mod rng;
 pub mod score;
+pub mod shard;
 pub mod softmax;
 pub mod solve;
 pub mod spec;

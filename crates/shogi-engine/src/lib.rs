@@ -6,12 +6,15 @@
 
 pub mod bench;
 pub mod book;
+pub mod dataset;
 pub mod client;
 pub mod eval;
 pub mod mate;
+pub mod openings;
 pub mod params;
 pub mod score;
 pub mod search;
+pub mod selfplay;
 pub mod time;
 pub mod tt;
 pub mod usi;

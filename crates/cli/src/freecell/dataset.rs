@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use yomi_freecell::dataset::{self, Format, Stats};
+use yomi_search::shard::WorkerShare;
 
 #[allow(clippy::too_many_arguments)]
 /// `yomi freecell dataset`.
@@ -28,11 +29,8 @@ pub(super) fn dataset_cmd(
             "dataset: the hex and tensor encodings need at most 4 free cells",
         ));
     }
-    let (i, n) = shard
-        .split_once('/')
-        .and_then(|(i, n)| Some((i.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
-        .filter(|&(i, n)| n >= 1 && i < n)
-        .ok_or_else(|| usage(format!("--shard `{shard}`: expected i/n with 0 <= i < n")))?;
+    let share: WorkerShare = shard.parse().map_err(|e| usage(format!("{e}")))?;
+    let (i, n) = (share.index, share.count);
     let format = match format {
         FormatArg::Parquet => Format::Parquet,
         FormatArg::Jsonl => Format::Jsonl,

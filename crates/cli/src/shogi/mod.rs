@@ -4,6 +4,7 @@
 
 mod bench;
 mod book;
+mod dataset;
 mod mate;
 pub mod usi;
 pub mod usi_arena;
@@ -38,6 +39,8 @@ enum ShogiCommand {
     Book(book::BookArgs),
     /// The engine's fixed search workload: node count (behaviour fingerprint) and nodes/s.
     Bench(bench::BenchArgs),
+    /// Self-play positions labelled with search score and result, as sharded resumable Parquet.
+    Dataset(dataset::DatasetArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -84,6 +87,7 @@ pub fn run(args: ShogiArgs) -> Result<()> {
         ShogiCommand::Mate(a) => mate::run_mate(a),
         ShogiCommand::Book(a) => book::run_book(a),
         ShogiCommand::Bench(a) => bench::run_bench(a),
+        ShogiCommand::Dataset(a) => dataset::run(a),
     }
 }
 

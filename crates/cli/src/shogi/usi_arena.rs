@@ -10,12 +10,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 use yomi_search::{parse_duration, parse_duration_or_zero};
 use yomi_shogi::{DeclarationRule, ShogiGame};
-use yomi_shogi_engine::book::parse_game_line;
 use yomi_shogi_engine::client::clock::TimeControl;
 use yomi_shogi_engine::client::matches::{
     PlayerSpec, ShogiMatchConfig, StartLine, run_shogi_match,
 };
 use yomi_shogi_engine::client::usi::EngineSpec;
+use yomi_shogi_engine::openings::parse_openings;
 
 /// Clock and record options of shogi matches (used when a player is a USI
 /// engine or any of them is given).
@@ -84,36 +84,11 @@ fn player(spec: &str) -> Result<PlayerSpec> {
     Ok(PlayerSpec::Builtin(factory::<ShogiGame>(spec)?))
 }
 
-/// Openings for shogi: one a line, `[position] startpos|sfen ... [moves ...]`
-/// or bare USI moves from the start position; `#` lines are comments.
+/// Openings for shogi (see `yomi_shogi_engine::openings`).
 fn read_starts(path: &std::path::Path) -> Result<Vec<StartLine>> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| usage(format!("cannot read openings file {}: {e}", path.display())))?;
-    let mut out = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        let t = l.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let full = if ["position", "startpos", "sfen"]
-            .iter()
-            .any(|p| t.starts_with(p))
-        {
-            t.to_string()
-        } else {
-            format!("startpos moves {t}")
-        };
-        let (start, moves) =
-            parse_game_line(i + 1, &full).map_err(|e| usage(format!("{}: {e}", path.display())))?;
-        out.push(StartLine { start, moves });
-    }
-    if out.is_empty() {
-        return Err(usage(format!(
-            "openings file {} has no openings",
-            path.display()
-        )));
-    }
-    Ok(out)
+    parse_openings(&text).map_err(|e| usage(format!("openings file {}: {e}", path.display())))
 }
 
 /// Runs the clocked match and prints the report.

@@ -39,14 +39,7 @@ pub enum PlayerSpec {
     Builtin(PlayerFactory<ShogiGame>),
 }
 
-/// A start position and moves from it, shared by both games of a pair.
-#[derive(Clone, Debug)]
-pub struct StartLine {
-    /// The position the game record starts from.
-    pub start: Position,
-    /// Moves played before the players take over.
-    pub moves: Vec<Move>,
-}
+pub use crate::openings::StartLine;
 
 /// Settings of a clocked shogi match.
 #[derive(Clone, Debug)]

@@ -1,0 +1,168 @@
+//! `yomi shogi dataset`: self-play positions labelled with the engine's
+//! search score and the game result, as sharded, resumable Parquet
+//! (library: `yomi_shogi_engine::dataset`).
+
+use crate::args::Threads;
+use crate::usage::usage;
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+use std::time::Instant;
+use yomi_search::parse_seed;
+use yomi_search::shard::{WorkerShare, plan};
+use yomi_shogi_engine::dataset::{self, DatasetSpec, ShardStats};
+use yomi_shogi_engine::eval::EvalKind;
+use yomi_shogi_engine::openings::parse_openings;
+use yomi_shogi_engine::selfplay::SelfPlayOptions;
+
+/// Arguments of `yomi shogi dataset`.
+#[derive(clap::Args, Debug)]
+pub struct DatasetArgs {
+    /// Output directory (created; an interrupted run resumes there).
+    #[arg(long)]
+    out: PathBuf,
+    /// Games in the whole dataset (all workers together).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Games per shard file.
+    #[arg(long, default_value_t = 100)]
+    shard_size: u64,
+    /// This worker's share, i/n: every n-th shard from the i-th (job arrays).
+    #[arg(long, default_value = "0/1")]
+    shard: String,
+    /// Search depth of every move and label (plies).
+    #[arg(long, default_value_t = 4)]
+    depth: i32,
+    /// Random plies after the opening: 0..=N, drawn per game.
+    #[arg(long, default_value_t = 16)]
+    random_plies: u32,
+    /// Ply limit of a game (a draw when reached).
+    #[arg(long, default_value_t = 320)]
+    max_plies: u32,
+    /// Start lines (one a line: SFEN/`position` lines or USI moves from the start), used in turn.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Evaluation of the self-play engine (Classic or Material).
+    #[arg(long, default_value = "Classic")]
+    eval: String,
+    /// Master seed (game g uses a seed derived from it and g).
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
+    seed: u64,
+    #[command(flatten)]
+    threads: Threads,
+    /// Print one JSON summary.
+    #[arg(long)]
+    json: bool,
+}
+
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Runs `yomi shogi dataset`.
+pub fn run(a: DatasetArgs) -> Result<()> {
+    let share: WorkerShare = a.shard.parse().map_err(|e| usage(format!("{e}")))?;
+    if a.games == 0 || a.shard_size == 0 {
+        return Err(usage("--games and --shard-size must be at least 1"));
+    }
+    if !(1..=32).contains(&a.depth) {
+        return Err(usage(format!("--depth {}: expected 1..=32", a.depth)));
+    }
+    if a.max_plies < 2 || a.max_plies > yomi_shogi::game::MAX_PLIES_CAP {
+        return Err(usage(format!(
+            "--max-plies {}: expected 2..={}",
+            a.max_plies,
+            yomi_shogi::game::MAX_PLIES_CAP
+        )));
+    }
+    let eval: EvalKind = a.eval.parse().map_err(usage)?;
+    let (starts, openings_hash) = match &a.openings {
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| usage(format!("cannot read openings file {}: {e}", p.display())))?;
+            let starts = parse_openings(&text)
+                .map_err(|e| usage(format!("openings file {}: {e}", p.display())))?;
+            (starts, fnv(&text))
+        }
+        None => (Vec::new(), 0),
+    };
+    let opts = SelfPlayOptions {
+        depth: a.depth,
+        random_plies: a.random_plies,
+        max_plies: a.max_plies,
+        eval,
+        ..SelfPlayOptions::default()
+    };
+    let spec = DatasetSpec {
+        games: a.games,
+        shard_size: a.shard_size,
+        seed: a.seed,
+        depth: a.depth,
+        random_plies: a.random_plies,
+        max_plies: a.max_plies,
+        eval: eval.name().to_string(),
+        openings: starts.len(),
+        openings_hash,
+    };
+    std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
+    dataset::check_spec(&a.out, &spec)?;
+    let shards = plan(0, a.games - 1, a.shard_size, share);
+    let mut total = ShardStats::default();
+    let mut todo = Vec::new();
+    for s in &shards {
+        match dataset::finished(&a.out, s) {
+            Some(st) => total.merge(&st),
+            None => todo.push(*s),
+        }
+    }
+    let skipped = shards.len() - todo.len();
+    if skipped > 0 {
+        tracing::info!("resuming: {skipped} finished shards skipped");
+    }
+    let pool = a.threads.pool()?;
+    let pb = crate::progress::bar(todo.iter().map(|s| s.len()).sum(), "self-play games");
+    let t0 = Instant::now();
+    for s in &todo {
+        let st =
+            pool.install(|| dataset::run_shard(&a.out, s, &opts, a.seed, &starts, &|| pb.inc(1)))?;
+        total.merge(&st);
+    }
+    pb.finish_and_clear();
+    let wall = t0.elapsed().as_secs_f64();
+    let summary = serde_json::json!({
+        "out": a.out.display().to_string(), "shard": share.to_string(),
+        "shards": shards.len(), "shards_skipped": skipped, "spec": spec,
+        "games": total.games, "rows": total.rows, "duplicates": total.duplicates,
+        "black_wins": total.black_wins, "white_wins": total.white_wins, "draws": total.draws,
+        "plies": total.plies, "nodes": total.nodes, "seconds_this_run": wall,
+    });
+    let path = a
+        .out
+        .join(format!("summary-{}-of-{}.json", share.index, share.count));
+    let text = serde_json::to_string_pretty(&summary)?;
+    dataset::write_atomic(&path, |p| {
+        std::fs::write(p, &text).map_err(|e| dataset::DatasetError::Io {
+            path: p.display().to_string(),
+            message: e.to_string(),
+        })
+    })?;
+    if a.json {
+        println!("{summary}");
+    } else {
+        println!(
+            "{} games ({} Black wins, {} White wins, {} draws), {} plies; {} rows ({} duplicates dropped) in {} shards ({} resumed) under {}; {wall:.1} s",
+            total.games,
+            total.black_wins,
+            total.white_wins,
+            total.draws,
+            total.plies,
+            total.rows,
+            total.duplicates,
+            shards.len(),
+            skipped,
+            a.out.display()
+        );
+    }
+    Ok(())
+}
