@@ -5,6 +5,8 @@
 //! - [`weights`]: the parameters ([`Weights`]), seeded He initialisation and the safetensors
 //!   file layout, documented there so PyTorch users can load and train the same network.
 //! - [`reference`]: the naive forward pass that defines the network and serves as the oracle.
+//! - [`infer`]: the fast batched forward ([`Network`]), im2col over a SIMD matrix multiply,
+//!   split over threads.
 //!
 //! The network: convolution 0 (3x3, 61 -> C, padding 1, bias) and ReLU, then
 //! `(layers - 1) / 3` residual groups `relu(x + conv(relu(conv(relu(conv(x))))))`, then one
@@ -14,10 +16,12 @@
 pub mod config;
 pub mod error;
 pub mod features;
+pub mod infer;
 pub mod reference;
 pub mod weights;
 
 pub use config::NetConfig;
 pub use error::NnError;
 pub use features::{INPUT_LEN, PLANES, SQUARES, encode};
+pub use infer::Network;
 pub use weights::{Conv, Weights};
