@@ -6,8 +6,8 @@
 
 pub mod bench;
 pub mod book;
-pub mod dataset;
 pub mod client;
+pub mod dataset;
 pub mod eval;
 pub mod mate;
 pub mod openings;
@@ -15,6 +15,7 @@ pub mod params;
 pub mod score;
 pub mod search;
 pub mod selfplay;
+pub mod softmax;
 pub mod time;
 pub mod tt;
 pub mod usi;

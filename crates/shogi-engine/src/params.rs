@@ -142,3 +142,18 @@ pub const HISTORY_MAX: i32 = 16_384;
 
 /// Score of a repetition (sennichite) for the side to move; 0 = plain draw.
 pub const DRAW_SCORE: i32 = 0;
+
+/// Monte Carlo Softmax Search: backup temperature (cp). ShogiStudyThird's
+/// default T_e on a similar centipawn scale.
+pub const SOFTMAX_T_BACKUP: f32 = 40.0;
+
+/// Monte Carlo Softmax Search: selection temperature (cp), the middle of
+/// ShogiStudyThird's 40..200 spread.
+pub const SOFTMAX_T_SELECT: f32 = 120.0;
+
+/// Monte Carlo Softmax Search: cp taken off a child's selection value per
+/// playout in flight through it, so concurrent playouts spread out.
+pub const SOFTMAX_VIRTUAL_LOSS: f32 = 120.0;
+
+/// Monte Carlo Softmax Search: positions per evaluator batch (the seed's 256).
+pub const SOFTMAX_BATCH: usize = 256;

@@ -7,9 +7,13 @@
 //! so a neural evaluator plugs in by implementing it and adding an
 //! [`EvalKind`] variant.
 
+pub mod batch;
 mod classic;
+pub mod network;
 
+pub use batch::{BatchEvaluator, OneByOne};
 pub use classic::{Classic, Material};
+pub use network::NetworkEval;
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,0 +1,119 @@
+//! The value network of `yomi-shogi-nn` as an engine evaluator.
+//!
+//! Contract: the network's logit is turned into centipawns as
+//! `round(CP_PER_LOGIT × logit)` clamped to ±[`NETWORK_CP_LIMIT`], the
+//! inverse of the training target `sigmoid(score / 600)`, so network and
+//! hand-written scores share one scale (and one set of temperatures and
+//! margins). One network is shared (`Arc`) by every evaluator built from it.
+
+use crate::eval::Evaluator;
+use crate::eval::batch::BatchEvaluator;
+use std::sync::Arc;
+use yomi_shogi::Position;
+use yomi_shogi_nn::{INPUT_LEN, Network, encode};
+
+/// Centipawns per unit of logit (the training scale: target sigmoid(cp / 600)).
+pub const CP_PER_LOGIT: f32 = 600.0;
+
+/// Largest magnitude of a network score (a win probability of about 99.4%
+/// already; beyond it the logit carries no usable information).
+pub const NETWORK_CP_LIMIT: i32 = 3000;
+
+/// The network's logit as a centipawn score.
+pub fn logit_to_cp(logit: f32) -> i32 {
+    if logit.is_nan() {
+        return 0;
+    }
+    ((logit * CP_PER_LOGIT).round() as i32).clamp(-NETWORK_CP_LIMIT, NETWORK_CP_LIMIT)
+}
+
+/// A network evaluator (one position at a time, or batches).
+pub struct NetworkEval {
+    net: Arc<Network>,
+    input: Vec<f32>,
+    logits: Vec<f32>,
+}
+
+impl NetworkEval {
+    /// An evaluator over the shared `net`.
+    pub fn new(net: Arc<Network>) -> NetworkEval {
+        NetworkEval {
+            net,
+            input: Vec::new(),
+            logits: Vec::new(),
+        }
+    }
+}
+
+impl Evaluator for NetworkEval {
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        self.input.resize(INPUT_LEN, 0.0);
+        encode(pos, &mut self.input);
+        let mut out = [0.0f32];
+        self.net.forward(&self.input, 1, &mut out);
+        logit_to_cp(out[0])
+    }
+
+    fn name(&self) -> &'static str {
+        "Network"
+    }
+}
+
+impl BatchEvaluator for NetworkEval {
+    fn evaluate_batch(&mut self, positions: &[Position], out: &mut [i32]) {
+        let n = positions.len();
+        if n == 0 {
+            return;
+        }
+        self.input.resize(n * INPUT_LEN, 0.0);
+        for (p, chunk) in positions.iter().zip(self.input.chunks_exact_mut(INPUT_LEN)) {
+            encode(p, chunk);
+        }
+        self.logits.resize(n, 0.0);
+        self.net.forward(&self.input, n, &mut self.logits);
+        for (o, &l) in out.iter_mut().zip(&self.logits) {
+            *o = logit_to_cp(l);
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        "Network"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yomi_shogi_nn::{NetConfig, Weights};
+
+    #[test]
+    fn batch_and_single_agree_and_the_scale_is_the_training_one() {
+        let w = Weights::random(
+            NetConfig {
+                channels: 8,
+                layers: 4,
+            },
+            3,
+        )
+        .unwrap();
+        let net = Arc::new(Network::with_threads(w, 1).unwrap());
+        let mut e = NetworkEval::new(net.clone());
+        let mut positions = vec![Position::startpos()];
+        for m in ["7g7f", "3c3d", "8h2b+"] {
+            let mut p = positions.last().unwrap().clone();
+            let mv = p.parse_usi(m).unwrap();
+            p.do_move(mv);
+            positions.push(p);
+        }
+        let mut batch = vec![0; positions.len()];
+        e.evaluate_batch(&positions, &mut batch);
+        for (p, &b) in positions.iter().zip(&batch) {
+            assert_eq!(Evaluator::evaluate(&mut e, p), b);
+            let logit = net.evaluate(std::slice::from_ref(p))[0];
+            assert_eq!(b, logit_to_cp(logit));
+        }
+        assert_eq!(logit_to_cp(0.5), 300);
+        assert_eq!(logit_to_cp(-100.0), -NETWORK_CP_LIMIT);
+        assert_eq!(logit_to_cp(f32::NAN), 0);
+    }
+}
