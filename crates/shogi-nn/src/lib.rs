@@ -7,6 +7,7 @@
 //! - [`reference`]: the naive forward pass that defines the network and serves as the oracle.
 //! - [`infer`]: the fast batched forward ([`Network`]), im2col over a SIMD matrix multiply,
 //!   split over threads.
+//! - [`train`]: supervised training (hand-written backward pass, AdamW, Parquet data, checkpoints).
 //!
 //! The network: convolution 0 (3x3, 61 -> C, padding 1, bias) and ReLU, then
 //! `(layers - 1) / 3` residual groups `relu(x + conv(relu(conv(relu(conv(x))))))`, then one
@@ -18,6 +19,7 @@ pub mod error;
 pub mod features;
 pub mod infer;
 pub mod reference;
+pub mod train;
 pub mod weights;
 
 pub use config::NetConfig;

@@ -26,7 +26,10 @@ fn closes_group(i: usize) -> bool {
 pub fn to_square_major(chw: &[f32], samples: usize) -> Vec<f32> {
     assert_eq!(chw.len(), samples * INPUT_LEN, "input length");
     let mut out = vec![0.0; chw.len()];
-    for (src, dst) in chw.chunks_exact(INPUT_LEN).zip(out.chunks_exact_mut(INPUT_LEN)) {
+    for (src, dst) in chw
+        .chunks_exact(INPUT_LEN)
+        .zip(out.chunks_exact_mut(INPUT_LEN))
+    {
         for plane in 0..PLANES {
             for s in 0..SQUARES {
                 dst[s * PLANES + plane] = src[plane * SQUARES + s];

@@ -62,7 +62,10 @@ pub enum TrainError {
 
 impl TrainError {
     /// An [`TrainError::Io`] for `path`, for use with `map_err`.
-    pub(crate) fn io(action: &'static str, path: &std::path::Path) -> impl FnOnce(std::io::Error) -> TrainError {
+    pub(crate) fn io(
+        action: &'static str,
+        path: &std::path::Path,
+    ) -> impl FnOnce(std::io::Error) -> TrainError {
         let path = path.to_path_buf();
         move |source| TrainError::Io {
             action,

@@ -68,8 +68,45 @@ pub(crate) fn gemm(a: Mat, b: Mat, beta: f32, c: &mut [f32]) {
         c.iter_mut().for_each(|x| *x *= beta);
         return;
     }
+    if m <= SMALL || n <= SMALL || k <= SMALL {
+        return small_gemm(a, b, beta, c, (m, k, n));
+    }
     let mut cv = DMatrixViewMut::from_slice_with_strides_mut(c, m, n, n, 1);
     cv.gemm(1.0, &a.view(), &b.view(), beta);
+}
+
+/// nalgebra hands a product to matrixmultiply only when every dimension exceeds this; its
+/// own fallback for smaller ones mis-indexes strided row-major views, so those are done
+/// here instead.
+const SMALL: usize = 5;
+
+/// The plain triple loop, for products with a dimension of at most [`SMALL`].
+fn small_gemm(a: Mat, b: Mat, beta: f32, c: &mut [f32], (m, k, n): (usize, usize, usize)) {
+    let at = |i: usize, l: usize| {
+        if a.transposed {
+            a.data[l * a.cols + i]
+        } else {
+            a.data[i * a.cols + l]
+        }
+    };
+    let bt = |l: usize, j: usize| {
+        if b.transposed {
+            b.data[j * b.cols + l]
+        } else {
+            b.data[l * b.cols + j]
+        }
+    };
+    for i in 0..m {
+        for j in 0..n {
+            let sum: f32 = (0..k).map(|l| at(i, l) * bt(l, j)).sum();
+            let old = if beta == 0.0 {
+                0.0
+            } else {
+                beta * c[i * n + j]
+            };
+            c[i * n + j] = sum + old;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -90,17 +127,34 @@ mod tests {
 
     #[test]
     fn every_transposition_matches_the_naive_product() {
-        let (m, k, n) = (13, 9, 11);
-        let a: Vec<f32> = (0..m * k).map(|i| ((i * 7 % 17) as f32 - 8.0) / 5.0).collect();
-        let b: Vec<f32> = (0..k * n).map(|i| ((i * 5 % 13) as f32 - 6.0) / 3.0).collect();
-        for (at, bt) in [(false, false), (true, false), (false, true), (true, true)] {
-            let ma = if at { Mat::new(&a, k, m).t() } else { Mat::new(&a, m, k) };
-            let mb = if bt { Mat::new(&b, n, k).t() } else { Mat::new(&b, k, n) };
-            let mut c = vec![1.0; m * n];
-            gemm(ma, mb, 1.0, &mut c);
-            let want = naive(&a, at, &b, bt, m, k, n);
-            for (x, w) in c.iter().zip(&want) {
-                assert!((x - (w + 1.0)).abs() < 1e-4, "{at} {bt}: {x} vs {}", w + 1.0);
+        for (m, k, n) in [(13, 9, 11), (3, 9, 11), (13, 4, 11), (13, 9, 2)] {
+            let a: Vec<f32> = (0..m * k)
+                .map(|i| ((i * 7 % 17) as f32 - 8.0) / 5.0)
+                .collect();
+            let b: Vec<f32> = (0..k * n)
+                .map(|i| ((i * 5 % 13) as f32 - 6.0) / 3.0)
+                .collect();
+            for (at, bt) in [(false, false), (true, false), (false, true), (true, true)] {
+                let ma = if at {
+                    Mat::new(&a, k, m).t()
+                } else {
+                    Mat::new(&a, m, k)
+                };
+                let mb = if bt {
+                    Mat::new(&b, n, k).t()
+                } else {
+                    Mat::new(&b, k, n)
+                };
+                let mut c = vec![1.0; m * n];
+                gemm(ma, mb, 1.0, &mut c);
+                let want = naive(&a, at, &b, bt, m, k, n);
+                for (x, w) in c.iter().zip(&want) {
+                    assert!(
+                        (x - (w + 1.0)).abs() < 1e-4,
+                        "{at} {bt}: {x} vs {}",
+                        w + 1.0
+                    );
+                }
             }
         }
     }

@@ -100,9 +100,20 @@ mod tests {
         im2col(&x, in_ch, &mut col);
         let mut back = vec![f32::NAN; x.len()];
         col2im(&y, in_ch, &mut back);
-        let lhs: f64 = col.iter().zip(&y).map(|(a, b)| (*a as f64) * (*b as f64)).sum();
-        let rhs: f64 = x.iter().zip(&back).map(|(a, b)| (*a as f64) * (*b as f64)).sum();
-        assert!((lhs - rhs).abs() < 1e-3 * lhs.abs().max(1.0), "{lhs} vs {rhs}");
+        let lhs: f64 = col
+            .iter()
+            .zip(&y)
+            .map(|(a, b)| (*a as f64) * (*b as f64))
+            .sum();
+        let rhs: f64 = x
+            .iter()
+            .zip(&back)
+            .map(|(a, b)| (*a as f64) * (*b as f64))
+            .sum();
+        assert!(
+            (lhs - rhs).abs() < 1e-3 * lhs.abs().max(1.0),
+            "{lhs} vs {rhs}"
+        );
         // Channel 1 of square 0 of sample 1 sits at tap (1,1) of its own window.
         assert_eq!(col[(SQUARES) * in_ch * 9 + 9 + 4], x[SQUARES * in_ch + 1]);
     }

@@ -127,7 +127,14 @@ mod tests {
                 }
             }
         }
-        let (l, d) = sample_loss(80.0, Target { score: 0, result: -1 }, 0.0);
+        let (l, d) = sample_loss(
+            80.0,
+            Target {
+                score: 0,
+                result: -1,
+            },
+            0.0,
+        );
         assert!(l.result.is_finite() && (l.result - 80.0).abs() < 1e-6 && d.is_finite());
     }
 }

@@ -15,18 +15,22 @@ pub mod checkpoint;
 pub mod data;
 mod error;
 mod gemm;
+pub mod grads;
 mod im2col;
 pub mod loss;
 pub mod optim;
 pub mod params;
 pub mod schedule;
-mod trainer;
+pub mod trainer;
 
 #[cfg(test)]
 mod fixture;
+#[cfg(test)]
+mod tests;
 
+pub use checkpoint::{EpochRecord, Progress};
 pub use data::{Dataset, Sample};
 pub use error::TrainError;
 pub use loss::LossSums;
 pub use params::TrainParams;
-pub use trainer::{EpochRecord, Event, Summary, Trainer};
+pub use trainer::{Event, NET_FILE, Summary, Trainer};

@@ -84,7 +84,10 @@ impl TrainParams {
             return bad(format!("lambda = {}; expected 0 to 1", self.lambda));
         }
         if !(self.weight_decay.is_finite() && self.weight_decay >= 0.0) {
-            return bad(format!("weight_decay = {}; expected >= 0", self.weight_decay));
+            return bad(format!(
+                "weight_decay = {}; expected >= 0",
+                self.weight_decay
+            ));
         }
         if !(0.0..1.0).contains(&self.warmup_fraction) {
             return bad(format!(

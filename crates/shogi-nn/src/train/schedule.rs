@@ -1,7 +1,7 @@
 //! The learning-rate schedule: linear warm-up, then cosine decay.
 //!
 //! Contract: over `total` steps, step `t` (0-based) gets `lr * (t + 1) / warm` during the
-//! first `warm = ceil(warmup_fraction * total)` steps, then follows a half cosine from `lr`
+//! first `warm = round(warmup_fraction * total)` steps, then follows a half cosine from `lr`
 //! down to `lr * final_lr_fraction` at the last step.
 
 use crate::train::params::TrainParams;
@@ -9,7 +9,7 @@ use crate::train::params::TrainParams;
 /// Learning rate of step `step` of a `total`-step run.
 pub fn learning_rate(p: &TrainParams, step: u64, total: u64) -> f32 {
     let total = total.max(1);
-    let warm = ((p.warmup_fraction as f64 * total as f64).ceil() as u64).min(total);
+    let warm = ((p.warmup_fraction as f64 * total as f64).round() as u64).min(total);
     let lr = p.lr as f64;
     if step < warm {
         return (lr * (step + 1) as f64 / warm as f64) as f32;

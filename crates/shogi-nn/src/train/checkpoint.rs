@@ -1,0 +1,184 @@
+//! Checkpoints: weights, optimizer state and progress, written so that a crash never
+//! leaves a checkpoint that looks valid but is not.
+//!
+//! Contract: [`save`] writes, in folder `dir`, `checkpoint.safetensors` (the weights, in
+//! the crate's layout), `optimizer.safetensors` (AdamW moments, see
+//! [`AdamW::to_bytes`]) and `progress.json` ([`Progress`]), each through a temporary file
+//! and a rename, `progress.json` last. The progress file records a hash of the two others,
+//! so [`load`] refuses a set whose files come from different steps (a write interrupted
+//! between renames) instead of resuming from it.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::train::data::Fnv;
+use crate::train::error::TrainError;
+use crate::train::loss::LossSums;
+use crate::train::optim::AdamW;
+use crate::train::params::TrainParams;
+use crate::weights::Weights;
+
+/// Weights file of a checkpoint.
+pub const WEIGHTS_FILE: &str = "checkpoint.safetensors";
+/// Optimizer-state file of a checkpoint.
+pub const OPTIMIZER_FILE: &str = "optimizer.safetensors";
+/// Progress file of a checkpoint.
+pub const PROGRESS_FILE: &str = "progress.json";
+/// The `format` value of a progress file.
+pub const PROGRESS_FORMAT: &str = "yomi-shogi-nn-train-progress";
+
+/// The summary of one finished epoch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EpochRecord {
+    /// 0-based epoch number.
+    pub epoch: usize,
+    /// Optimizer steps taken when the epoch ended.
+    pub step: u64,
+    /// Learning rate of the epoch's last step.
+    pub lr: f32,
+    /// Losses of the training batches of the epoch, as they were computed during it.
+    pub train: LossSums,
+    /// Losses on the validation set after the epoch (none when nothing is held out).
+    pub val: Option<LossSums>,
+}
+
+/// Where a run stands: enough, with the weights and optimizer state, to continue it exactly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Always [`PROGRESS_FORMAT`].
+    pub format: String,
+    /// Everything that determines the result.
+    pub params: TrainParams,
+    /// Network width.
+    pub channels: usize,
+    /// Network depth.
+    pub layers: usize,
+    /// The epoch in progress (0-based); equals `params.epochs` when training is over.
+    pub epoch: usize,
+    /// Batches of the epoch in progress already applied.
+    pub batch_in_epoch: u64,
+    /// Optimizer steps taken.
+    pub step: u64,
+    /// Optimizer steps of the whole run.
+    pub total_steps: u64,
+    /// Training losses of the epoch in progress so far.
+    pub epoch_loss: LossSums,
+    /// One record per finished epoch.
+    pub history: Vec<EpochRecord>,
+    /// Fingerprint of the dataset rows (see [`Dataset`](crate::train::Dataset)).
+    pub data_fingerprint: u64,
+    /// Training positions.
+    pub train_rows: usize,
+    /// Validation positions.
+    pub val_rows: usize,
+    /// FNV-1a hash of the weights file written with this progress.
+    pub weights_hash: u64,
+    /// FNV-1a hash of the optimizer file written with this progress.
+    pub optimizer_hash: u64,
+}
+
+/// Writes a checkpoint of `weights`, `opt` and `progress` into `dir` (created if needed).
+/// The hashes in `progress` are filled in here.
+pub fn save(
+    dir: &Path,
+    weights: &Weights,
+    opt: &AdamW,
+    progress: &mut Progress,
+) -> Result<(), TrainError> {
+    fs::create_dir_all(dir).map_err(TrainError::io("creating", dir))?;
+    let weights_bytes = weights.to_bytes()?;
+    let opt_bytes =
+        opt.to_bytes(weights.convs.len())
+            .map_err(|message| TrainError::Checkpoint {
+                path: dir.join(OPTIMIZER_FILE),
+                message,
+            })?;
+    progress.weights_hash = hash(&weights_bytes);
+    progress.optimizer_hash = hash(&opt_bytes);
+    let json = serde_json::to_vec_pretty(progress).map_err(|e| TrainError::Checkpoint {
+        path: dir.join(PROGRESS_FILE),
+        message: e.to_string(),
+    })?;
+    let files = [
+        (WEIGHTS_FILE, weights_bytes),
+        (OPTIMIZER_FILE, opt_bytes),
+        (PROGRESS_FILE, json),
+    ];
+    let mut temps = Vec::new();
+    for (name, bytes) in &files {
+        let tmp = dir.join(format!("{name}.tmp-{}", std::process::id()));
+        write_synced(&tmp, bytes)?;
+        temps.push((tmp, dir.join(name)));
+    }
+    for (tmp, path) in temps {
+        fs::rename(&tmp, &path).map_err(TrainError::io("renaming onto", &path))?;
+    }
+    Ok(())
+}
+
+/// Reads the checkpoint in `dir`, checking that its three files belong together.
+pub fn load(dir: &Path) -> Result<(Weights, AdamW, Progress), TrainError> {
+    let read = |name: &str| -> Result<(PathBuf, Vec<u8>), TrainError> {
+        let path = dir.join(name);
+        let bytes = fs::read(&path).map_err(TrainError::io("reading", &path))?;
+        Ok((path, bytes))
+    };
+    let (progress_path, json) = read(PROGRESS_FILE)?;
+    let bad = |path: &Path, message: String| TrainError::Checkpoint {
+        path: path.to_path_buf(),
+        message,
+    };
+    let progress: Progress =
+        serde_json::from_slice(&json).map_err(|e| bad(&progress_path, e.to_string()))?;
+    if progress.format != PROGRESS_FORMAT {
+        return Err(bad(
+            &progress_path,
+            format!("format {:?}, expected {PROGRESS_FORMAT:?}", progress.format),
+        ));
+    }
+    let (weights_path, weights_bytes) = read(WEIGHTS_FILE)?;
+    let (opt_path, opt_bytes) = read(OPTIMIZER_FILE)?;
+    for (path, bytes, want) in [
+        (&weights_path, &weights_bytes, progress.weights_hash),
+        (&opt_path, &opt_bytes, progress.optimizer_hash),
+    ] {
+        if hash(bytes) != want {
+            return Err(bad(
+                path,
+                format!(
+                    "does not match {PROGRESS_FILE} (step {}): the checkpoint was interrupted while being written",
+                    progress.step
+                ),
+            ));
+        }
+    }
+    let weights =
+        Weights::from_bytes(&weights_bytes).map_err(|e| bad(&weights_path, e.to_string()))?;
+    let opt = AdamW::from_bytes(&opt_bytes, &weights).map_err(|m| bad(&opt_path, m))?;
+    if opt.t != progress.step {
+        return Err(bad(
+            &opt_path,
+            format!(
+                "optimizer at step {}, progress at step {}",
+                opt.t, progress.step
+            ),
+        ));
+    }
+    Ok((weights, opt, progress))
+}
+
+fn hash(bytes: &[u8]) -> u64 {
+    let mut h = Fnv::new();
+    h.write(bytes);
+    h.finish()
+}
+
+fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
+    let mut file = fs::File::create(path).map_err(TrainError::io("creating", path))?;
+    file.write_all(bytes)
+        .map_err(TrainError::io("writing", path))?;
+    file.sync_all().map_err(TrainError::io("flushing", path))
+}
