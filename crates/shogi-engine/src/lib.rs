@@ -8,6 +8,7 @@ pub mod bench;
 pub mod book;
 pub mod client;
 pub mod dataset;
+pub mod engine;
 pub mod eval;
 pub mod mate;
 pub mod openings;

@@ -371,3 +371,74 @@ fn book_moves_are_played_from_the_book_file() {
     assert!(s.finished_within(S));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn softmax_search_with_a_network_file_plays_ponders_and_stops() {
+    let dir = std::env::temp_dir().join(format!("yomi-usi-softmax-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("net.safetensors");
+    let config = yomi_shogi_nn::NetConfig {
+        channels: 8,
+        layers: 4,
+    };
+    yomi_shogi_nn::Weights::random(config, 5)
+        .unwrap()
+        .save(&net)
+        .unwrap();
+    let mut s = Session::start();
+    s.send("setoption name Search value Softmax");
+    s.send("setoption name Evaluation value Network");
+    s.send(&format!("setoption name EvalFile value {}", net.display()));
+    s.send("setoption name SoftmaxBatch value 32");
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains("network") && l.contains("4 layers x 8 channels")),
+        "{before:?}"
+    );
+    s.send("usinewgame");
+    s.send("position startpos moves 7g7f");
+    s.send("go btime 0 wtime 0 byoyomi 300");
+    let t = Instant::now();
+    let (bm, infos) = s.expect("bestmove", S);
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(legal_in("startpos", &["7g7f"], &bm), "{bm}");
+    assert!(
+        infos
+            .iter()
+            .any(|l| l.starts_with("info depth") && l.contains(" pv "))
+    );
+    // Ponder, then the predicted move is played: ponderhit turns it into the real search.
+    s.send("position startpos moves 7g7f 3c3d 2g2f");
+    s.send("go ponder btime 0 wtime 0 byoyomi 200");
+    s.expect_silence("bestmove", Duration::from_millis(400));
+    s.send("ponderhit");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &["7g7f", "3c3d", "2g2f"], &bm), "{bm}");
+    // go infinite until stop.
+    s.send("go infinite");
+    s.expect_silence("bestmove", Duration::from_millis(300));
+    s.send("stop");
+    s.expect("bestmove", S);
+    // A missing network file is reported and the classic evaluation plays.
+    s.send("setoption name EvalFile value /nonexistent/net.safetensors");
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains("EvalFile") && l.contains("Classic")),
+        "{before:?}"
+    );
+    s.send("go depth 3");
+    s.expect("bestmove", S);
+    s.send("quit");
+    assert!(s.finished_within(S));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,7 +10,7 @@ use crate::eval::Evaluator;
 use crate::eval::batch::BatchEvaluator;
 use std::sync::Arc;
 use yomi_shogi::Position;
-use yomi_shogi_nn::{INPUT_LEN, Network, encode};
+use yomi_shogi_nn::{INPUT_LEN, Network, Weights, encode};
 
 /// Centipawns per unit of logit (the training scale: target sigmoid(cp / 600)).
 pub const CP_PER_LOGIT: f32 = 600.0;
@@ -25,6 +25,21 @@ pub fn logit_to_cp(logit: f32) -> i32 {
         return 0;
     }
     ((logit * CP_PER_LOGIT).round() as i32).clamp(-NETWORK_CP_LIMIT, NETWORK_CP_LIMIT)
+}
+
+/// Loads the network of `path` (`None`: the built-in one), using every core.
+pub fn load(path: Option<&str>) -> Result<Arc<Network>, String> {
+    let weights = match path {
+        Some(p) => Weights::load(p).map_err(|e| e.to_string())?,
+        None => {
+            return Err(
+                "no network file given (set EvalFile to a yomi-shogi-nn safetensors file)".into(),
+            );
+        }
+    };
+    Network::new(weights)
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
 }
 
 /// A network evaluator (one position at a time, or batches).

@@ -126,6 +126,13 @@ impl Searcher {
         self.eval = eval.build();
     }
 
+    /// Puts any evaluator (a network, say) behind the search; the table is
+    /// cleared, its scores came from the old one.
+    pub fn set_evaluator(&mut self, eval: Box<dyn Evaluator>) {
+        self.eval = eval;
+        self.tt.clear();
+    }
+
     /// Sets the entering-king declaration rule the search applies.
     pub fn set_declaration_rule(&mut self, rule: DeclarationRule) {
         self.declaration = rule;

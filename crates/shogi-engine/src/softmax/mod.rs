@@ -18,6 +18,7 @@
 mod backup;
 mod pipeline;
 mod playout;
+mod run;
 mod tree;
 
 pub use backup::{Backed, backup, one_ply_longer};
@@ -25,12 +26,12 @@ pub use tree::{NODE_BYTES, Node};
 
 use crate::eval::BatchEvaluator;
 use crate::params::{SOFTMAX_BATCH, SOFTMAX_T_BACKUP, SOFTMAX_T_SELECT, SOFTMAX_VIRTUAL_LOSS};
-use crate::score::{MATE_IN_MAX_PLY, mate_in};
-use crate::search::{Control, GameHistory, Limits, SearchInfo, SearchResult};
-use pipeline::{Batch, Pipeline};
-use playout::{Outcome, Prefix, Request, Walker, apply};
+use crate::score::MATE_IN_MAX_PLY;
+use crate::search::{Control, SearchInfo};
+use pipeline::Pipeline;
+use playout::Request;
 use std::collections::VecDeque;
-use tree::{COMPLETE, EXACT, EXPANDED, Tree};
+use tree::{EXACT, EXPANDED, Tree};
 use yomi_shogi::{DeclarationRule, Move, Position};
 
 /// Settings of the softmax search.
@@ -96,11 +97,22 @@ impl SoftmaxStats {
     }
 }
 
-/// The softmax searcher: options, evaluator and the tree kept across moves.
+/// A batch handed to the pipeline: its expansions and when it left.
+struct InFlight {
+    requests: Vec<Request>,
+    sent: std::time::Instant,
+}
+
+/// The softmax searcher: options, evaluator pipeline and the tree kept
+/// across moves.
 pub struct SoftmaxSearcher {
     /// Settings.
     pub options: SoftmaxOptions,
-    eval: Option<Box<dyn BatchEvaluator>>,
+    pipe: Option<Pipeline>,
+    threaded: bool,
+    in_flight: VecDeque<InFlight>,
+    /// Moving average of a batch's round trip (ms).
+    batch_ms: f64,
     tree: Tree,
     root: Option<Position>,
     declaration: DeclarationRule,
@@ -111,9 +123,13 @@ pub struct SoftmaxSearcher {
 impl SoftmaxSearcher {
     /// A searcher with a tree of at most `hash_mb` MB.
     pub fn new(options: SoftmaxOptions, eval: Box<dyn BatchEvaluator>, hash_mb: usize) -> Self {
+        let threaded = options.threaded;
         SoftmaxSearcher {
             options,
-            eval: Some(eval),
+            pipe: Some(Pipeline::start(eval, threaded)),
+            threaded,
+            in_flight: VecDeque::new(),
+            batch_ms: 0.0,
             tree: Tree::new(hash_mb.max(1) << 20),
             root: None,
             declaration: DeclarationRule::Points27,
@@ -121,38 +137,70 @@ impl SoftmaxSearcher {
         }
     }
 
+    /// Waits for every batch still being evaluated and applies it (a search
+    /// returns without waiting; its last batches finish in the background).
+    pub fn settle(&mut self) {
+        while self.pipe.as_ref().is_some_and(|p| p.outstanding() > 0) {
+            self.wait_one();
+        }
+    }
+
     /// Replaces the evaluator (the tree is dropped: its values came from the old one).
     pub fn set_evaluator(&mut self, eval: Box<dyn BatchEvaluator>) {
-        self.eval = Some(eval);
+        self.settle();
+        if let Some(p) = self.pipe.take() {
+            drop(p.finish());
+        }
+        self.threaded = self.options.threaded;
+        self.pipe = Some(Pipeline::start(eval, self.threaded));
         self.clear();
     }
 
-    /// Sets the tree budget (takes effect at once by dropping the tree).
+    /// Restarts the pipeline when [`SoftmaxOptions::threaded`] changed.
+    fn match_pipeline_mode(&mut self) {
+        if self.threaded != self.options.threaded {
+            self.settle();
+            if let Some(p) = self.pipe.take() {
+                self.threaded = self.options.threaded;
+                self.pipe = Some(Pipeline::start(p.finish(), self.threaded));
+            }
+        }
+    }
+
+    /// Sets the tree budget (a change drops the tree).
     pub fn resize(&mut self, hash_mb: usize) {
+        let before = self.tree.capacity();
         self.tree.set_capacity_bytes(hash_mb.max(1) << 20);
-        self.clear();
+        if self.tree.capacity() != before {
+            self.clear();
+        }
     }
 
-    /// Sets the entering-king rule.
+    /// Sets the entering-king rule (a change drops the tree).
     pub fn set_declaration_rule(&mut self, rule: DeclarationRule) {
-        self.declaration = rule;
-        self.clear();
+        if self.declaration != rule {
+            self.declaration = rule;
+            self.clear();
+        }
     }
 
     /// Forgets the tree (a new game).
     pub fn clear(&mut self) {
+        self.settle();
         self.tree.reset();
         self.root = None;
     }
 
     /// The root's value (cp, side to move) and whether it is proven.
-    pub fn root_value(&self) -> (f32, bool) {
+    pub fn root_value(&mut self) -> (f32, bool) {
+        self.settle();
         let r = &self.tree.nodes[0];
         (r.value, r.has(EXACT))
     }
 
     /// The root's children: move, value from the root's view, visits.
-    pub fn root_children(&self) -> Vec<(Move, f32, u32)> {
+    pub fn root_children(&mut self) -> Vec<(Move, f32, u32)> {
+        self.settle();
         let r = self.tree.nodes[0];
         self.tree.nodes[r.children()]
             .iter()
@@ -235,229 +283,6 @@ impl SoftmaxSearcher {
             pv,
         }
     }
-
-    /// Searches the last position of `game` until `control` stops it, the
-    /// limits pass (`nodes` counts evaluated positions; `depth` is the
-    /// deepest ply expanded), the root is proven, or the tree is full.
-    pub fn search(
-        &mut self,
-        game: &GameHistory,
-        limits: &Limits,
-        control: &Control,
-        report: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        let root = game.position.clone();
-        let legal = root.legal_moves();
-        self.stats = SoftmaxStats::default();
-        if legal.is_empty() {
-            return SearchResult {
-                best: Move::NONE,
-                ponder: None,
-                score: -crate::score::MATE,
-                depth: 0,
-                nodes: 0,
-                time_ms: control.elapsed_ms(),
-                pv: Vec::new(),
-            };
-        }
-        if let Some(m) = crate::mate::mate_in_one(&mut root.clone()) {
-            return SearchResult {
-                best: m,
-                ponder: None,
-                score: mate_in(1),
-                depth: 1,
-                nodes: 0,
-                time_ms: control.elapsed_ms(),
-                pv: vec![m],
-            };
-        }
-        self.stats.reused_nodes = self.reuse(&root);
-        self.root = Some(root.clone());
-        let mut opts = self.options.clone();
-        if let Some(d) = limits.depth {
-            opts.max_ply = d.max(1) as usize;
-        }
-        let batch_size = opts.batch.max(1);
-        let mut prefix = Prefix {
-            keys: game.earlier.iter().map(|e| e.0).collect(),
-            checks: game.earlier.iter().map(|e| e.1).collect(),
-        };
-        prefix.keys.push(root.key());
-        prefix.checks.push(root.in_check());
-        let seed = opts.seed ^ root.key();
-        let eval = self.eval.take().expect("the evaluator is always put back");
-        let mut pipe = Pipeline::start(eval, opts.threaded);
-        let mut walker = Walker::new(&opts, self.declaration, &root, prefix, seed);
-        let mut building = Batch {
-            positions: Vec::with_capacity(batch_size + 600),
-            scores: Vec::new(),
-        };
-        let mut requests: Vec<Request> = Vec::new();
-        let mut in_flight: VecDeque<Vec<Request>> = VecDeque::new();
-        let max_in_flight = if opts.pipelined { 2 } else { 1 };
-        let mut last_report = 0u64;
-        let mut full = false;
-        loop {
-            // Take back whatever is evaluated.
-            while let Some(b) = pipe.take(false) {
-                take_back(b, &mut in_flight, &mut self.tree, &mut self.stats, &opts);
-            }
-            let stop = control.is_stopped()
-                || full
-                || self.tree.nodes[0].has(COMPLETE)
-                || limits.nodes.is_some_and(|n| self.stats.evaluations >= n)
-                || limits
-                    .time
-                    .zip(control.clock_ms())
-                    .is_some_and(|(t, ms)| ms >= t.soft_ms);
-            if stop && !control.is_pondering() || control.is_stopped() {
-                break;
-            }
-            if stop {
-                // Pondering on a finished tree: wait for ponderhit or stop.
-                std::thread::sleep(std::time::Duration::from_millis(1));
-                continue;
-            }
-            if building.positions.len() >= batch_size {
-                if in_flight.len() < max_in_flight {
-                    submit(&mut pipe, &mut building, &mut requests, &mut in_flight);
-                    if !opts.pipelined {
-                        wait_one(
-                            &mut pipe,
-                            &mut in_flight,
-                            &mut self.tree,
-                            &mut self.stats,
-                            &opts,
-                        );
-                    }
-                } else {
-                    wait_one(
-                        &mut pipe,
-                        &mut in_flight,
-                        &mut self.tree,
-                        &mut self.stats,
-                        &opts,
-                    );
-                }
-                continue;
-            }
-            self.stats.playouts += 1;
-            match walker.playout(&mut self.tree, &mut building, &mut requests) {
-                Outcome::Queued | Outcome::Resolved => {}
-                Outcome::Full => full = true,
-                Outcome::Blocked => {
-                    self.stats.blocked += 1;
-                    if !building.positions.is_empty() && in_flight.len() < max_in_flight {
-                        submit(&mut pipe, &mut building, &mut requests, &mut in_flight);
-                        if !opts.pipelined {
-                            wait_one(
-                                &mut pipe,
-                                &mut in_flight,
-                                &mut self.tree,
-                                &mut self.stats,
-                                &opts,
-                            );
-                        }
-                    } else if pipe.outstanding() > 0 {
-                        wait_one(
-                            &mut pipe,
-                            &mut in_flight,
-                            &mut self.tree,
-                            &mut self.stats,
-                            &opts,
-                        );
-                    } else {
-                        // Nothing queued or in flight and nothing selectable: the
-                        // tree cannot grow (proven or frozen everywhere).
-                        break;
-                    }
-                }
-            }
-            let now = control.elapsed_ms();
-            if now >= last_report + 1000 {
-                last_report = now;
-                report(&self.info(walker.seldepth, control));
-            }
-        }
-        // Finish what is queued so the tree is consistent for reuse.
-        if !building.positions.is_empty() {
-            submit(&mut pipe, &mut building, &mut requests, &mut in_flight);
-        }
-        while pipe.outstanding() > 0 {
-            wait_one(
-                &mut pipe,
-                &mut in_flight,
-                &mut self.tree,
-                &mut self.stats,
-                &opts,
-            );
-        }
-        let seldepth = walker.seldepth;
-        self.eval = Some(pipe.finish());
-        self.stats.tree_nodes = self.tree.nodes.len();
-        let info = self.info(seldepth, control);
-        report(&info);
-        let best = self.best_child().map(|c| c.mv).unwrap_or(legal[0]);
-        let ponder = info.pv.get(1).copied();
-        SearchResult {
-            best,
-            ponder,
-            score: info.score,
-            depth: info.depth,
-            nodes: self.stats.evaluations,
-            time_ms: control.elapsed_ms(),
-            pv: if info.pv.is_empty() {
-                vec![best]
-            } else {
-                info.pv
-            },
-        }
-    }
-}
-
-/// Hands the batch being built (and its requests) to the pipeline.
-fn submit(
-    pipe: &mut Pipeline,
-    building: &mut Batch,
-    requests: &mut Vec<Request>,
-    in_flight: &mut VecDeque<Vec<Request>>,
-) {
-    in_flight.push_back(std::mem::take(requests));
-    let cap = building.positions.capacity();
-    pipe.submit(std::mem::replace(
-        building,
-        Batch {
-            positions: Vec::with_capacity(cap),
-            scores: Vec::new(),
-        },
-    ));
-}
-
-/// Waits for the oldest batch in flight and applies it.
-fn wait_one(
-    pipe: &mut Pipeline,
-    in_flight: &mut VecDeque<Vec<Request>>,
-    tree: &mut Tree,
-    stats: &mut SoftmaxStats,
-    opts: &SoftmaxOptions,
-) {
-    if let Some(b) = pipe.take(true) {
-        take_back(b, in_flight, tree, stats, opts);
-    }
-}
-
-/// Applies an evaluated batch (the oldest in flight).
-fn take_back(
-    b: Batch,
-    in_flight: &mut VecDeque<Vec<Request>>,
-    tree: &mut Tree,
-    stats: &mut SoftmaxStats,
-    opts: &SoftmaxOptions,
-) {
-    let reqs = in_flight.pop_front().unwrap_or_default();
-    stats.evaluations += b.positions.len() as u64;
-    stats.batches += 1;
-    apply(tree, &b, &reqs, opts.t_backup);
 }
 
 /// A node value as an engine score (cp, or a mate score when proven).

@@ -6,8 +6,9 @@
 //! search only after `ponderhit` or `stop`; returns the searcher.
 
 use crate::book::Book;
+use crate::engine::Engine;
 use crate::mate::{Dfpn, DfpnOptions, MateOutcome};
-use crate::search::{Control, GameHistory, Limits, Searcher};
+use crate::search::{Control, GameHistory, Limits};
 use crate::time::{Clock, fixed, plan};
 use crate::usi::{EngineOptions, GoParams, Out};
 use std::sync::Arc;
@@ -78,7 +79,7 @@ fn book_move(t: &Task) -> Option<(Move, Option<Move>)> {
     Some((bm.mv, ponder))
 }
 
-fn decide(t: &Task, searcher: &mut Searcher) -> String {
+fn decide(t: &Task, searcher: &mut Engine) -> String {
     let pos = &t.game.position;
     if pos.legal_moves().is_empty() {
         return "bestmove resign".into();
@@ -122,7 +123,7 @@ fn mate(t: &Task, limit_ms: Option<u64>) -> String {
 }
 
 /// The body of the search thread.
-pub(super) fn run(t: Task, mut searcher: Searcher) -> Searcher {
+pub(super) fn run(t: Task, mut searcher: Engine) -> Engine {
     if let Some(limit) = t.params.mate {
         let line = mate(&t, limit);
         t.out.line(&line);

@@ -17,11 +17,13 @@ mod job;
 mod options;
 
 pub use command::{Command, GoParams, PositionCmd, UsiError, parse};
-pub use options::EngineOptions;
+pub use options::{EngineOptions, EvalChoice};
 
 use crate::book::Book;
+use crate::engine::{Engine, EvalSource, SearchKind};
 use crate::eval::EvalKind;
-use crate::search::{Control, GameHistory, Searcher};
+use crate::search::{Control, GameHistory};
+use crate::softmax::SoftmaxOptions;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -57,15 +59,16 @@ impl Out {
 
 struct Job {
     control: Arc<Control>,
-    handle: JoinHandle<Searcher>,
+    handle: JoinHandle<Engine>,
 }
 
 /// The engine state between commands.
 pub struct UsiEngine {
     out: Out,
     options: EngineOptions,
-    searcher: Option<Searcher>,
-    eval: EvalKind,
+    searcher: Option<Engine>,
+    /// The evaluation behind the searchers (choice and file) once loaded.
+    loaded_eval: Option<(EvalChoice, Option<String>)>,
     game: Option<GameHistory>,
     book: Option<(String, Arc<Book>)>,
     job: Option<Job>,
@@ -78,7 +81,7 @@ impl UsiEngine {
         UsiEngine {
             out,
             searcher: None,
-            eval: options.eval,
+            loaded_eval: None,
             options,
             game: Some(GameHistory::new(Position::startpos())),
             book: None,
@@ -174,20 +177,51 @@ impl UsiEngine {
 
     /// The heavy initialisation of `isready`: table size, evaluator, book.
     fn prepare(&mut self) {
+        let o = &self.options;
         let s = self
             .searcher
-            .get_or_insert_with(|| Searcher::new(self.options.hash_mb, self.options.eval));
-        s.resize_hash(self.options.hash_mb);
-        if s.hash_mb() < self.options.hash_mb {
-            let got = s.hash_mb();
+            .get_or_insert_with(|| Engine::new(o.hash_mb, o.search, SoftmaxOptions::default()));
+        s.kind = o.search;
+        s.softmax.options.t_backup = o.softmax_t_backup as f32;
+        s.softmax.options.t_select = o.softmax_t_select as f32;
+        s.softmax.options.batch = o.softmax_batch;
+        // The table of the search that does not play is kept small.
+        let (table_mb, tree_mb) = match o.search {
+            SearchKind::AlphaBeta => (o.hash_mb, 1),
+            SearchKind::Softmax => (1, o.hash_mb),
+        };
+        s.alpha.resize_hash(table_mb);
+        s.softmax.resize(tree_mb);
+        if s.alpha.hash_mb() < table_mb {
+            let got = s.alpha.hash_mb();
             self.out.line(&format!(
-                "info string USI_Hash {} MB could not be allocated; using {got} MB",
-                self.options.hash_mb
+                "info string USI_Hash {table_mb} MB could not be allocated; using {got} MB"
             ));
         }
-        if self.eval != self.options.eval {
-            s.set_eval(self.options.eval);
-            self.eval = self.options.eval;
+        let want = (self.options.eval, self.options.eval_file.clone());
+        if self.loaded_eval.as_ref() != Some(&want) {
+            let source = match want.0 {
+                EvalChoice::Hand(k) => EvalSource::Hand(k),
+                EvalChoice::Network => match crate::eval::network::load(want.1.as_deref()) {
+                    Ok(net) => {
+                        self.out.line(&format!(
+                            "info string network {}: {} layers x {} channels",
+                            want.1.as_deref().unwrap_or("(built in)"),
+                            net.config().layers,
+                            net.config().channels
+                        ));
+                        EvalSource::Network(net)
+                    }
+                    Err(e) => {
+                        self.out.line(&format!(
+                            "info string EvalFile: {e}; using the Classic evaluation"
+                        ));
+                        EvalSource::Hand(EvalKind::Classic)
+                    }
+                },
+            };
+            s.set_eval(&source);
+            self.loaded_eval = Some(want);
         }
         s.set_declaration_rule(self.options.entering_king);
         match &self.options.book_file {
@@ -229,9 +263,11 @@ impl UsiEngine {
             self.out.line("bestmove resign");
             return;
         };
-        let searcher = match self.searcher.take() {
-            Some(s) => s,
-            None => Searcher::new(self.options.hash_mb, self.options.eval),
+        let Some(searcher) = self.searcher.take() else {
+            // prepare() just built it; a search thread that panicked lost it.
+            self.info_string("go: the engine is gone; resigning");
+            self.out.line("bestmove resign");
+            return;
         };
         let control = Arc::new(Control::new(g.ponder));
         let book = self.book.as_ref().map(|(_, b)| Arc::clone(b));

@@ -4,8 +4,42 @@
 //! advertised range or returns the reason it was refused, leaving the
 //! option unchanged.
 
+use crate::engine::SearchKind;
 use crate::eval::EvalKind;
+use crate::params::{SOFTMAX_BATCH, SOFTMAX_T_BACKUP, SOFTMAX_T_SELECT};
+use std::fmt;
+use std::str::FromStr;
 use yomi_shogi::DeclarationRule;
+
+/// The `Evaluation` option: a hand-written evaluator or the value network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalChoice {
+    /// A hand-written evaluator.
+    Hand(EvalKind),
+    /// The value network of `EvalFile` (or the built-in one).
+    Network,
+}
+
+impl fmt::Display for EvalChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalChoice::Hand(k) => k.fmt(f),
+            EvalChoice::Network => f.write_str("Network"),
+        }
+    }
+}
+
+impl FromStr for EvalChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.trim().eq_ignore_ascii_case("Network") {
+            return Ok(EvalChoice::Network);
+        }
+        s.parse()
+            .map(EvalChoice::Hand)
+            .map_err(|_| format!("unknown evaluation '{s}' (Classic, Material or Network)"))
+    }
+}
 
 /// Every option value the engine reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +65,17 @@ pub struct EngineOptions {
     /// `EnteringKingRule`.
     pub entering_king: DeclarationRule,
     /// `Evaluation`.
-    pub eval: EvalKind,
+    pub eval: EvalChoice,
+    /// `EvalFile`: the network's safetensors file (`None`: the built-in one).
+    pub eval_file: Option<String>,
+    /// `Search`.
+    pub search: SearchKind,
+    /// `SoftmaxBackupTemperature` (cp).
+    pub softmax_t_backup: u32,
+    /// `SoftmaxSelectTemperature` (cp).
+    pub softmax_t_select: u32,
+    /// `SoftmaxBatch`: positions per network batch.
+    pub softmax_batch: usize,
 }
 
 impl Default for EngineOptions {
@@ -47,7 +91,12 @@ impl Default for EngineOptions {
             depth_limit: 0,
             nodes_limit: 0,
             entering_king: DeclarationRule::Points27,
-            eval: EvalKind::Classic,
+            eval: EvalChoice::Hand(EvalKind::Classic),
+            eval_file: None,
+            search: SearchKind::AlphaBeta,
+            softmax_t_backup: SOFTMAX_T_BACKUP as u32,
+            softmax_t_select: SOFTMAX_T_SELECT as u32,
+            softmax_batch: SOFTMAX_BATCH,
         }
     }
 }
@@ -86,6 +135,10 @@ impl EngineOptions {
         let d = EngineOptions::default();
         let rules: String = RULES.iter().map(|(n, _)| format!(" var {n}")).collect();
         let evals: String = EvalKind::ALL.iter().map(|k| format!(" var {k}")).collect();
+        let searches: String = SearchKind::ALL
+            .iter()
+            .map(|k| format!(" var {k}"))
+            .collect();
         vec![
             format!(
                 "option name USI_Hash type spin default {} min 1 max {MAX_HASH_MB}",
@@ -106,8 +159,21 @@ impl EngineOptions {
             "option name DepthLimit type spin default 0 min 0 max 120".into(),
             "option name NodesLimit type spin default 0 min 0 max 1000000000000".into(),
             format!("option name EnteringKingRule type combo default CSARule27{rules}"),
-            format!("option name Evaluation type combo default Classic{evals}"),
-            "option name Search type combo default AlphaBeta var AlphaBeta".into(),
+            format!("option name Evaluation type combo default Classic{evals} var Network"),
+            "option name EvalFile type filename default <empty>".into(),
+            format!("option name Search type combo default AlphaBeta{searches}"),
+            format!(
+                "option name SoftmaxBackupTemperature type spin default {} min 0 max 10000",
+                d.softmax_t_backup
+            ),
+            format!(
+                "option name SoftmaxSelectTemperature type spin default {} min 0 max 10000",
+                d.softmax_t_select
+            ),
+            format!(
+                "option name SoftmaxBatch type spin default {} min 1 max 4096",
+                d.softmax_batch
+            ),
         ]
     }
 
@@ -138,12 +204,17 @@ impl EngineOptions {
                     .ok_or_else(|| format!("unknown rule '{v}'"))?;
             }
             "Evaluation" => self.eval = value.unwrap_or("").parse()?,
-            "Search" => {
+            "EvalFile" => {
                 let v = value.unwrap_or("").trim();
-                if !v.eq_ignore_ascii_case("AlphaBeta") {
-                    return Err(format!("unknown search '{v}' (AlphaBeta)"));
-                }
+                self.eval_file = match v {
+                    "" | "<empty>" => None,
+                    path => Some(path.to_string()),
+                };
             }
+            "Search" => self.search = value.unwrap_or("").parse()?,
+            "SoftmaxBackupTemperature" => self.softmax_t_backup = spin(value, 0, 10_000)? as u32,
+            "SoftmaxSelectTemperature" => self.softmax_t_select = spin(value, 0, 10_000)? as u32,
+            "SoftmaxBatch" => self.softmax_batch = spin(value, 1, 4096)? as usize,
             _ => return Err("no such option".into()),
         }
         Ok(())
@@ -167,8 +238,17 @@ mod tests {
         o.set("BookFile", Some("no_book")).unwrap();
         assert_eq!(o.book_file, None);
         o.set("Evaluation", Some("material")).unwrap();
-        assert_eq!(o.eval, EvalKind::Material);
+        assert_eq!(o.eval, EvalChoice::Hand(EvalKind::Material));
+        o.set("Evaluation", Some("network")).unwrap();
+        assert_eq!(o.eval, EvalChoice::Network);
+        assert!(o.set("Evaluation", Some("nnue")).is_err());
+        o.set("Search", Some("softmax")).unwrap();
+        assert_eq!(o.search, SearchKind::Softmax);
+        assert!(o.set("Search", Some("mcts")).is_err());
+        assert!(o.set("SoftmaxBatch", Some("0")).is_err());
+        o.set("SoftmaxBatch", Some("64")).unwrap();
+        assert_eq!(o.softmax_batch, 64);
         assert!(o.set("Threads", Some("4")).is_err());
-        assert_eq!(o.usi_lines().len(), 12);
+        assert_eq!(o.usi_lines().len(), 16);
     }
 }

@@ -1,0 +1,216 @@
+//! The search loop: playouts, batch submission, taking evaluations back,
+//! the stop conditions and the result.
+//!
+//! Contract: the loop never waits for the evaluator while a playout could
+//! still be queued and a pipeline slot is free (two batches in flight when
+//! pipelined, one otherwise); it stops submitting when the time left would
+//! not cover a batch's round trip. On return, batches still being
+//! evaluated are left to finish in the background and are applied by the
+//! next call (or by [`SoftmaxSearcher::settle`]), so `bestmove` never waits
+//! for the network.
+
+use super::pipeline::Batch;
+use super::playout::{Outcome, Prefix, Request, Walker, apply};
+use super::tree::COMPLETE;
+use super::{InFlight, SoftmaxSearcher, SoftmaxStats};
+use crate::score::{MATE, mate_in};
+use crate::search::{Control, GameHistory, Limits, SearchInfo, SearchResult};
+use std::time::Instant;
+use yomi_shogi::Move;
+
+/// Slack kept for building and backing up after the last batch (ms).
+const STOP_SLACK_MS: f64 = 2.0;
+
+impl SoftmaxSearcher {
+    /// Waits for the oldest batch in flight and applies it.
+    pub(super) fn wait_one(&mut self) {
+        let Some(b) = self.pipe.as_mut().and_then(|p| p.take(true)) else {
+            return;
+        };
+        self.take_back(b);
+    }
+
+    /// Applies every batch that is already back.
+    fn poll(&mut self) {
+        while let Some(b) = self.pipe.as_mut().and_then(|p| p.take(false)) {
+            self.take_back(b);
+        }
+    }
+
+    fn take_back(&mut self, b: Batch) {
+        let Some(f) = self.in_flight.pop_front() else {
+            return;
+        };
+        let ms = f.sent.elapsed().as_secs_f64() * 1000.0;
+        self.batch_ms = if self.batch_ms == 0.0 {
+            ms
+        } else {
+            0.8 * self.batch_ms + 0.2 * ms
+        };
+        self.stats.evaluations += b.positions.len() as u64;
+        self.stats.batches += 1;
+        apply(&mut self.tree, &b, &f.requests, self.options.t_backup);
+    }
+
+    /// Hands the batch being built (and its requests) to the pipeline.
+    fn submit(&mut self, building: &mut Batch, requests: &mut Vec<Request>) {
+        if building.positions.is_empty() {
+            return;
+        }
+        self.in_flight.push_back(InFlight {
+            requests: std::mem::take(requests),
+            sent: Instant::now(),
+        });
+        let cap = building.positions.capacity();
+        let b = std::mem::replace(
+            building,
+            Batch {
+                positions: Vec::with_capacity(cap),
+                scores: Vec::new(),
+            },
+        );
+        if let Some(p) = self.pipe.as_mut() {
+            p.submit(b);
+        }
+        if !self.options.pipelined {
+            self.wait_one();
+        }
+    }
+
+    fn outstanding(&self) -> usize {
+        self.pipe.as_ref().map_or(0, |p| p.outstanding())
+    }
+
+    /// Searches the last position of `game` until `control` stops it, the
+    /// limits pass (`nodes` counts evaluated positions; `depth` is the
+    /// deepest ply expanded), the root is proven, or the tree is full.
+    pub fn search(
+        &mut self,
+        game: &GameHistory,
+        limits: &Limits,
+        control: &Control,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.match_pipeline_mode();
+        self.settle();
+        let root = game.position.clone();
+        let legal = root.legal_moves();
+        self.stats = SoftmaxStats::default();
+        let quick = |best: Move, score: i32| SearchResult {
+            best,
+            ponder: None,
+            score,
+            depth: (best != Move::NONE) as i32,
+            nodes: 0,
+            time_ms: control.elapsed_ms(),
+            pv: if best == Move::NONE {
+                vec![]
+            } else {
+                vec![best]
+            },
+        };
+        if legal.is_empty() {
+            return quick(Move::NONE, -MATE);
+        }
+        if let Some(m) = crate::mate::mate_in_one(&mut root.clone()) {
+            return quick(m, mate_in(1));
+        }
+        self.stats.reused_nodes = self.reuse(&root);
+        self.root = Some(root.clone());
+        let mut opts = self.options.clone();
+        if let Some(d) = limits.depth {
+            opts.max_ply = d.max(1) as usize;
+        }
+        let batch_size = opts.batch.max(1);
+        let max_in_flight = if opts.pipelined { 2 } else { 1 };
+        let mut prefix = Prefix {
+            keys: game.earlier.iter().map(|e| e.0).collect(),
+            checks: game.earlier.iter().map(|e| e.1).collect(),
+        };
+        prefix.keys.push(root.key());
+        prefix.checks.push(root.in_check());
+        let mut walker = Walker::new(
+            &opts,
+            self.declaration,
+            &root,
+            prefix,
+            opts.seed ^ root.key(),
+        );
+        let mut building = Batch {
+            positions: Vec::with_capacity(batch_size + 600),
+            scores: Vec::new(),
+        };
+        let mut requests: Vec<Request> = Vec::new();
+        let mut last_report = 0u64;
+        let mut full = false;
+        loop {
+            self.poll();
+            let time_up = limits.time.zip(control.clock_ms()).is_some_and(|(t, ms)| {
+                ms as f64 + self.batch_ms * self.outstanding().max(1) as f64 + STOP_SLACK_MS
+                    >= t.soft_ms as f64
+            });
+            let done = full
+                || self.tree.nodes[0].has(COMPLETE)
+                || limits.nodes.is_some_and(|n| self.stats.evaluations >= n)
+                || time_up;
+            if control.is_stopped() || (done && !control.is_pondering()) {
+                break;
+            }
+            if done {
+                // Pondering on a finished tree: wait for ponderhit or stop.
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                continue;
+            }
+            if building.positions.len() >= batch_size {
+                if self.in_flight.len() < max_in_flight {
+                    self.submit(&mut building, &mut requests);
+                } else {
+                    self.wait_one();
+                }
+                continue;
+            }
+            self.stats.playouts += 1;
+            match walker.playout(&mut self.tree, &mut building, &mut requests) {
+                Outcome::Queued | Outcome::Resolved => {}
+                Outcome::Full => full = true,
+                Outcome::Blocked => {
+                    self.stats.blocked += 1;
+                    if !building.positions.is_empty() && self.in_flight.len() < max_in_flight {
+                        self.submit(&mut building, &mut requests);
+                    } else if self.outstanding() > 0 {
+                        self.wait_one();
+                    } else if building.positions.is_empty() {
+                        // Nothing queued or in flight and nothing selectable:
+                        // the tree cannot grow (proven or frozen everywhere).
+                        break;
+                    }
+                }
+            }
+            let now = control.elapsed_ms();
+            if now >= last_report + 1000 {
+                last_report = now;
+                report(&self.info(walker.seldepth, control));
+            }
+        }
+        // What is queued goes to the evaluator and is applied next time.
+        self.submit(&mut building, &mut requests);
+        let seldepth = walker.seldepth;
+        self.stats.tree_nodes = self.tree.nodes.len();
+        let info = self.info(seldepth, control);
+        report(&info);
+        let best = self.best_child().map(|c| c.mv).unwrap_or(legal[0]);
+        SearchResult {
+            best,
+            ponder: info.pv.get(1).copied(),
+            score: info.score,
+            depth: info.depth,
+            nodes: self.stats.evaluations,
+            time_ms: control.elapsed_ms(),
+            pv: if info.pv.first() == Some(&best) {
+                info.pv
+            } else {
+                vec![best]
+            },
+        }
+    }
+}
