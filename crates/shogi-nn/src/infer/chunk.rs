@@ -2,16 +2,19 @@
 //!
 //! Contract: [`Scratch::forward`] writes the logits of up to `CHUNK_SAMPLES` samples, equal
 //! to the reference forward up to float rounding, using only the buffers allocated once in
-//! [`Scratch::new`].
+//! [`Scratch::new`]. Activations are NHWC with padded channels (see [`super::winograd`]);
+//! a tile is `sample * 9 + tile_row * 3 + tile_column`.
 
-use super::im2col::{Source, conv3x3};
 use super::params::CHUNK_SAMPLES;
+use super::prepared::{Layer, Prepared};
+use super::sgemm::sgemm;
+use super::winograd::{LANES, Lane, input_tile, output_tile};
 use crate::features::{INPUT_LEN, PLANES, SQUARES};
-use crate::weights::Weights;
 
-/// The per-worker buffers: the im2col matrix and three activations.
+/// The per-worker buffers: transformed inputs and products, and NHWC activations.
 pub struct Scratch {
-    col: Vec<f32>,
+    v: Vec<f32>,
+    m: Vec<f32>,
     x: Vec<f32>,
     a: Vec<f32>,
     b: Vec<f32>,
@@ -19,12 +22,14 @@ pub struct Scratch {
 
 impl Scratch {
     /// Buffers for chunks of up to `CHUNK_SAMPLES` samples of the given network.
-    pub fn new(weights: &Weights) -> Scratch {
-        let c = weights.config.channels;
-        let n = CHUNK_SAMPLES * SQUARES;
-        let act = c * n;
+    pub fn new(net: &Prepared) -> Scratch {
+        let widest = net.layers.iter().map(|l| l.cp_in.max(l.cp_out)).max();
+        let widest = widest.unwrap_or(LANES);
+        let tiles = CHUNK_SAMPLES * 9;
+        let act = CHUNK_SAMPLES * SQUARES * widest;
         Scratch {
-            col: vec![0.0; c.max(PLANES) * 9 * n],
+            v: vec![0.0; tiles * 25 * widest],
+            m: vec![0.0; tiles * 25 * widest],
             x: vec![0.0; act],
             a: vec![0.0; act],
             b: vec![0.0; act],
@@ -32,55 +37,143 @@ impl Scratch {
     }
 
     /// Logits of `out.len()` samples whose encodings are `input` (`out.len() * INPUT_LEN`).
-    pub fn forward(&mut self, weights: &Weights, input: &[f32], out: &mut [f32]) {
+    pub fn forward(&mut self, net: &Prepared, input: &[f32], out: &mut [f32]) {
         let samples = out.len();
         debug_assert!(samples <= CHUNK_SAMPLES);
-        let n = samples * SQUARES;
-        let c = weights.config.channels;
-        let act = c * n;
-        let Scratch { col, x, a, b } = self;
-        let (mut x, mut a, b) = (&mut x[..act], &mut a[..act], &mut b[..act]);
-        let input = Source {
-            data: input,
-            channel_stride: SQUARES,
-            sample_stride: INPUT_LEN,
-        };
-        conv3x3(&weights.convs[0], input, samples, col, x);
-        relu(x);
-        for group in weights.convs[1..].chunks_exact(3) {
-            conv3x3(&group[0], chunk_source(x, n), samples, col, a);
-            relu(a);
-            conv3x3(&group[1], chunk_source(a, n), samples, col, b);
-            relu(b);
-            conv3x3(&group[2], chunk_source(b, n), samples, col, a);
-            for (v, skip) in a.iter_mut().zip(x.iter()) {
-                *v = (*v + skip).max(0.0);
-            }
-            std::mem::swap(&mut x, &mut a);
+        let Scratch { v, m, x, a, b } = self;
+        let first = &net.layers[0];
+        to_nhwc(input, samples, first.cp_in, a);
+        conv(first, a, samples, v, m, None, x);
+        for group in net.layers[1..].chunks_exact(3) {
+            conv(&group[0], x, samples, v, m, None, a);
+            conv(&group[1], a, samples, v, m, None, b);
+            conv(&group[2], b, samples, v, m, Some(&x[..]), a);
+            std::mem::swap(x, a);
         }
+        let cp = net.layers.last().map_or(LANES, |l| l.cp_out);
         for (s, logit) in out.iter_mut().enumerate() {
-            let mut sum = 0.0f32;
-            for ch in 0..c {
-                let w = &weights.fc_weight[ch * SQUARES..(ch + 1) * SQUARES];
-                let v = &x[ch * n + s * SQUARES..ch * n + (s + 1) * SQUARES];
-                sum += w.iter().zip(v).map(|(w, v)| w * v).sum::<f32>();
-            }
-            *logit = weights.fc_bias + sum;
+            let act = &x[s * SQUARES * cp..(s + 1) * SQUARES * cp];
+            let dot: f32 = net.fc_weight.iter().zip(act).map(|(w, v)| w * v).sum();
+            *logit = net.fc_bias + dot;
         }
     }
 }
 
-/// A chunk activation: `n` floats per channel, 81 per sample.
-fn chunk_source(data: &[f32], n: usize) -> Source<'_> {
-    Source {
-        data,
-        channel_stride: n,
-        sample_stride: SQUARES,
+/// CHW samples (61 planes) to NHWC with `cp` channels, the padding zero.
+fn to_nhwc(input: &[f32], samples: usize, cp: usize, dst: &mut [f32]) {
+    let dst = &mut dst[..samples * SQUARES * cp];
+    dst.fill(0.0);
+    for (sample, out) in input[..samples * INPUT_LEN]
+        .chunks_exact(INPUT_LEN)
+        .zip(dst.chunks_exact_mut(SQUARES * cp))
+    {
+        for plane in 0..PLANES {
+            for sq in 0..SQUARES {
+                out[sq * cp + plane] = sample[plane * SQUARES + sq];
+            }
+        }
     }
 }
 
-fn relu(x: &mut [f32]) {
-    for v in x {
-        *v = v.max(0.0);
+/// `dst = relu(conv(src) + bias + skip)` for a chunk, NHWC in and out.
+fn conv(
+    layer: &Layer,
+    src: &[f32],
+    samples: usize,
+    v: &mut [f32],
+    m: &mut [f32],
+    skip: Option<&[f32]>,
+    dst: &mut [f32],
+) {
+    let (cin, cout) = (layer.cp_in, layer.cp_out);
+    let tiles = samples * 9;
+    input_transform(src, samples, cin, v);
+    for xi in 0..25 {
+        sgemm(
+            (tiles, cin, cout),
+            &v[xi * cin..],
+            25 * cin,
+            &layer.u[xi * cin * cout..(xi + 1) * cin * cout],
+            cout,
+            &mut m[xi * cout..],
+            25 * cout,
+        );
+    }
+    output_transform(m, samples, layer, skip, dst);
+}
+
+/// Writes `v[tile][xi][channel]`, the transformed 5x5 input patch of every tile.
+fn input_transform(src: &[f32], samples: usize, cp: usize, v: &mut [f32]) {
+    let zero: Lane = [0.0; LANES];
+    for s in 0..samples {
+        let board = &src[s * SQUARES * cp..(s + 1) * SQUARES * cp];
+        for tile in 0..9 {
+            let (ty, tx) = (tile / 3, tile % 3);
+            let out = &mut v[(s * 9 + tile) * 25 * cp..(s * 9 + tile + 1) * 25 * cp];
+            for c0 in (0..cp).step_by(LANES) {
+                let mut d = [[zero; 5]; 5];
+                for (u, row) in d.iter_mut().enumerate() {
+                    let r = (3 * ty + u).wrapping_sub(1);
+                    if r >= 9 {
+                        continue;
+                    }
+                    for (w, lane) in row.iter_mut().enumerate() {
+                        let c = (3 * tx + w).wrapping_sub(1);
+                        if c < 9 {
+                            let at = (r * 9 + c) * cp + c0;
+                            lane.copy_from_slice(&board[at..at + LANES]);
+                        }
+                    }
+                }
+                let t = input_tile(&d);
+                for (xi, lane) in t.iter().flatten().enumerate() {
+                    out[xi * cp + c0..xi * cp + c0 + LANES].copy_from_slice(lane);
+                }
+            }
+        }
+    }
+}
+
+/// From the products `m[tile][xi][channel]`, writes `relu(A^T m A + bias (+ skip))` NHWC.
+fn output_transform(
+    m: &[f32],
+    samples: usize,
+    layer: &Layer,
+    skip: Option<&[f32]>,
+    dst: &mut [f32],
+) {
+    let cp = layer.cp_out;
+    for s in 0..samples {
+        for tile in 0..9 {
+            let (ty, tx) = (tile / 3, tile % 3);
+            let prod = &m[(s * 9 + tile) * 25 * cp..(s * 9 + tile + 1) * 25 * cp];
+            for c0 in (0..cp).step_by(LANES) {
+                let mut t = [[[0.0; LANES]; 5]; 5];
+                for (xi, lane) in t.iter_mut().flatten().enumerate() {
+                    lane.copy_from_slice(&prod[xi * cp + c0..xi * cp + c0 + LANES]);
+                }
+                let y = output_tile(&t);
+                let bias = &layer.bias[c0..c0 + LANES];
+                for (a, row) in y.iter().enumerate() {
+                    for (b, lane) in row.iter().enumerate() {
+                        let at = (s * SQUARES + (3 * ty + a) * 9 + 3 * tx + b) * cp + c0;
+                        let out = &mut dst[at..at + LANES];
+                        match skip {
+                            Some(skip) => {
+                                let skip = &skip[at..at + LANES];
+                                for l in 0..LANES {
+                                    out[l] = (lane[l] + bias[l] + skip[l]).max(0.0);
+                                }
+                            }
+                            None => {
+                                for l in 0..LANES {
+                                    out[l] = (lane[l] + bias[l]).max(0.0);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -9,9 +9,10 @@
 //! from several threads at once are correct and take turns on the per-thread buffers.
 
 mod chunk;
-mod im2col;
 pub mod params;
+mod prepared;
 mod sgemm;
+mod winograd;
 
 use std::sync::Mutex;
 
@@ -24,10 +25,12 @@ use crate::features::{INPUT_LEN, encode};
 use crate::weights::Weights;
 use chunk::Scratch;
 use params::{CHUNK_SAMPLES, MIN_SAMPLES_PER_THREAD};
+use prepared::Prepared;
 
 /// A value network ready to evaluate batches.
 pub struct Network {
     weights: Weights,
+    prepared: Prepared,
     pool: Option<rayon::ThreadPool>,
     scratch: Vec<Mutex<Scratch>>,
 }
@@ -56,11 +59,13 @@ impl Network {
         } else {
             None
         };
+        let prepared = Prepared::new(&weights);
         let scratch = (0..threads)
-            .map(|_| Mutex::new(Scratch::new(&weights)))
+            .map(|_| Mutex::new(Scratch::new(&prepared)))
             .collect();
         Ok(Network {
             weights,
+            prepared,
             pool,
             scratch,
         })
@@ -143,7 +148,7 @@ impl Network {
             .chunks(CHUNK_SAMPLES * INPUT_LEN)
             .zip(out.chunks_mut(CHUNK_SAMPLES))
         {
-            scratch.forward(&self.weights, input, out);
+            scratch.forward(&self.prepared, input, out);
         }
     }
 }
