@@ -177,7 +177,6 @@ impl Trainer {
         let mut samples = 0u64;
         let mut train_time = Duration::ZERO;
         let mut last_checkpoint = Instant::now();
-        let mut lr = 0.0;
         while self.progress.epoch < p.epochs {
             let order = epoch_order(n, p.seed, self.progress.epoch);
             for b in self.progress.batch_in_epoch..per_epoch {
@@ -190,7 +189,7 @@ impl Trainer {
                 let (grads, loss) = self
                     .pool
                     .install(|| batch_gradient(&self.weights, &batch, p.lambda, p.chunk))?;
-                lr = learning_rate(&p, self.progress.step, self.progress.total_steps);
+                let lr = learning_rate(&p, self.progress.step, self.progress.total_steps);
                 self.opt.step(&mut self.weights, &grads, lr, &p);
                 train_time += start.elapsed();
                 samples += batch.len() as u64;
@@ -224,7 +223,11 @@ impl Trainer {
             let record = EpochRecord {
                 epoch: self.progress.epoch,
                 step: self.progress.step,
-                lr,
+                lr: learning_rate(
+                    &p,
+                    self.progress.step.saturating_sub(1),
+                    self.progress.total_steps,
+                ),
                 train: self.progress.epoch_loss,
                 val,
             };
