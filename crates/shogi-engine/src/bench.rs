@@ -87,3 +87,72 @@ pub fn run(positions: &[&str], depth: i32, hash_mb: usize, eval: EvalKind) -> Be
     }
     BenchReport { depth, lines }
 }
+
+/// One bench position searched by Monte Carlo Softmax Search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SoftmaxBenchLine {
+    /// The position searched.
+    pub sfen: String,
+    /// Best move found.
+    pub best: Move,
+    /// Its score.
+    pub score: i32,
+    /// The search's counters (playouts, evaluations, batches...).
+    pub stats: crate::softmax::SoftmaxStats,
+    /// Time taken.
+    pub time: Duration,
+}
+
+impl SoftmaxBenchLine {
+    /// Positions evaluated per second.
+    pub fn evals_per_s(&self) -> f64 {
+        self.stats.evaluations as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+
+    /// Playouts per second.
+    pub fn playouts_per_s(&self) -> f64 {
+        self.stats.playouts as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Searches each of `positions` for `time` (or until `evaluations`
+/// positions were evaluated, whichever comes first) with a fresh tree,
+/// evaluating with `source`. The numbers depend on the machine and the
+/// evaluator's speed (with `time` only); with an evaluation budget and
+/// `pipelined = false` the best moves are a function of the options.
+pub fn run_softmax(
+    positions: &[&str],
+    time: Option<Duration>,
+    evaluations: Option<u64>,
+    source: &crate::engine::EvalSource,
+    options: &crate::softmax::SoftmaxOptions,
+) -> Vec<SoftmaxBenchLine> {
+    let mut out = Vec::new();
+    for &sfen in positions {
+        let pos = Position::from_sfen(sfen).expect("bench positions are valid SFEN");
+        let mut s =
+            crate::softmax::SoftmaxSearcher::new(options.clone(), source.batch_evaluator(), 1024);
+        let ms = time.map(|t| t.as_millis() as u64);
+        let limits = Limits {
+            nodes: evaluations,
+            time: ms.map(|ms| crate::time::TimePlan {
+                soft_ms: ms,
+                hard_ms: ms,
+            }),
+            multipv: 1,
+            ..Limits::default()
+        };
+        let control = Control::new(false);
+        let start = Instant::now();
+        let r = s.search(&GameHistory::new(pos), &limits, &control, &mut |_| {});
+        let elapsed = start.elapsed();
+        out.push(SoftmaxBenchLine {
+            sfen: sfen.to_string(),
+            best: r.best,
+            score: r.score,
+            stats: s.stats.clone(),
+            time: elapsed,
+        });
+    }
+    out
+}

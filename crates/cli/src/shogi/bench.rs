@@ -1,23 +1,41 @@
 //! `yomi shogi bench`: the engine's fixed search workload (library:
 //! `yomi_shogi_engine::bench`): nodes (a fingerprint of search behaviour)
-//! and nodes per second.
+//! and nodes per second; with `--search softmax`, the playouts, evaluated
+//! positions and batch fill of Monte Carlo Softmax Search per position.
 
+use crate::usage::usage;
 use anyhow::{Result, bail};
-use yomi_shogi_engine::bench::{BENCH_DEPTH, BENCH_POSITIONS, run};
+use std::path::PathBuf;
+use yomi_search::parse_duration;
+use yomi_shogi_engine::bench::{BENCH_DEPTH, BENCH_POSITIONS, run, run_softmax};
+use yomi_shogi_engine::engine::{EvalSource, SearchKind};
 use yomi_shogi_engine::eval::EvalKind;
+use yomi_shogi_engine::softmax::SoftmaxOptions;
 
 /// Arguments of `yomi shogi bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Search depth for every position (1-60).
+    /// Search: AlphaBeta (fixed depth, node-count fingerprint) or Softmax (fixed time).
+    #[arg(long, default_value = "AlphaBeta")]
+    search: String,
+    /// Search depth for every position (1-60; alpha-beta).
     #[arg(long, default_value_t = BENCH_DEPTH)]
     depth: i32,
-    /// Transposition table size in MB (a fresh table per position).
+    /// Transposition table size in MB (a fresh table per position; alpha-beta).
     #[arg(long, default_value_t = 64)]
     hash: usize,
-    /// Evaluation: Classic or Material.
+    /// Evaluation: Classic or Material (ignored with --weights).
     #[arg(long, default_value = "Classic")]
     eval: String,
+    /// A yomi-shogi-nn network file to evaluate with (softmax).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Time per position (softmax).
+    #[arg(long, default_value = "2s")]
+    time: String,
+    /// Positions per evaluator batch (softmax).
+    #[arg(long, default_value_t = yomi_shogi_engine::params::SOFTMAX_BATCH)]
+    batch: usize,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -25,6 +43,10 @@ pub struct BenchArgs {
 
 /// Runs `yomi shogi bench`.
 pub fn run_bench(a: BenchArgs) -> Result<()> {
+    let search: SearchKind = a.search.parse().map_err(usage)?;
+    if search == SearchKind::Softmax {
+        return run_softmax_bench(&a);
+    }
     if !(1..=60).contains(&a.depth) {
         bail!("--depth {} is outside 1..=60", a.depth);
     }
@@ -68,6 +90,82 @@ pub fn run_bench(a: BenchArgs) -> Result<()> {
         report.nodes(),
         report.time().as_secs_f64(),
         report.nps()
+    );
+    Ok(())
+}
+
+fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
+    let time = parse_duration(&a.time).map_err(|e| usage(format!("--time: {e}")))?;
+    if !(1..=4096).contains(&a.batch) {
+        return Err(usage(format!("--batch {}: expected 1..=4096", a.batch)));
+    }
+    let (source, eval_name) = match &a.weights {
+        Some(p) => {
+            let net = yomi_shogi_engine::eval::network::load(Some(&p.display().to_string()))
+                .map_err(|e| usage(format!("--weights {}: {e}", p.display())))?;
+            (EvalSource::Network(net), "Network".to_string())
+        }
+        None => {
+            let k: EvalKind = a.eval.parse().map_err(usage)?;
+            (EvalSource::Hand(k), k.name().to_string())
+        }
+    };
+    let options = SoftmaxOptions {
+        batch: a.batch,
+        ..SoftmaxOptions::default()
+    };
+    let lines = run_softmax(&BENCH_POSITIONS, Some(time), None, &source, &options);
+    let total = |f: &dyn Fn(&yomi_shogi_engine::bench::SoftmaxBenchLine) -> f64| -> f64 {
+        lines.iter().map(f).sum()
+    };
+    let secs = total(&|l| l.time.as_secs_f64()).max(1e-9);
+    let evals = total(&|l| l.stats.evaluations as f64);
+    let playouts = total(&|l| l.stats.playouts as f64);
+    let batches = total(&|l| l.stats.batches as f64).max(1.0);
+    if a.json {
+        let per: Vec<_> = lines
+            .iter()
+            .map(|l| {
+                serde_json::json!({
+                    "sfen": l.sfen, "best": l.best.to_string(), "score": l.score,
+                    "playouts": l.stats.playouts, "evaluations": l.stats.evaluations,
+                    "batches": l.stats.batches, "mean_batch": l.stats.mean_batch(),
+                    "blocked": l.stats.blocked, "tree_nodes": l.stats.tree_nodes,
+                    "time_ms": l.time.as_millis() as u64,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "search": "Softmax", "eval": eval_name, "batch": a.batch,
+                "evaluations_per_s": evals / secs, "playouts_per_s": playouts / secs,
+                "mean_batch": evals / batches, "positions": per,
+            })
+        );
+        return Ok(());
+    }
+    for (i, l) in lines.iter().enumerate() {
+        println!(
+            "position {}: best {} score {} playouts {} evaluations {} batches {} (mean {:.1}) tree {} nodes, {:.2}s",
+            i + 1,
+            l.best,
+            l.score,
+            l.stats.playouts,
+            l.stats.evaluations,
+            l.stats.batches,
+            l.stats.mean_batch(),
+            l.stats.tree_nodes,
+            l.time.as_secs_f64()
+        );
+    }
+    println!(
+        "softmax ({eval_name}, batch {}): {:.0} evaluations/s, {:.0} playouts/s, mean batch fill {:.1} of {}",
+        a.batch,
+        evals / secs,
+        playouts / secs,
+        evals / batches,
+        a.batch
     );
     Ok(())
 }
