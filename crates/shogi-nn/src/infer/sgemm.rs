@@ -1,10 +1,11 @@
 //! The one call into a SIMD matrix multiply, behind a safe, bounds-checked function.
 //!
 //! Why `unsafe`: the network's time is mostly in matrix products. Safe Rust compiled for the
-//! baseline x86-64 target only vectorises to SSE2; `matrixmultiply` picks AVX2/FMA or
-//! AVX-512 kernels at run time and measured 70-98 GFLOP/s on one core of this machine for
-//! these shapes, several times a portable loop. Its entry point takes raw pointers and
-//! strides, so the checks that make the call sound live here, once.
+//! baseline x86-64 target only vectorises to SSE2; the `gemm` crate picks AVX2/FMA or
+//! AVX-512 kernels at run time. For the Winograd products here (m = 72..288 tiles with row
+//! stride 25 x 64, k = n = 64) it measured 101-106 GFLOP/s on one core of this machine
+//! against 73-81 for `matrixmultiply`, several times a portable loop. Its entry point takes
+//! raw pointers and strides, so the checks that make the call sound live here, once.
 
 /// `c = a * b` (overwriting `c`) for row-major matrices with unit column stride and the
 /// given row strides: `a` is m x k (`a[i * rsa + p]`), `b` is k x n (`b[p * rsb + j]`), `c`
@@ -40,24 +41,29 @@ pub fn sgemm(
     // SAFETY: by the asserts above, every element the kernel reads (a[i * rsa + p] for
     // i < m, p < k; b[p * rsb + j] for p < k, j < n) and writes (c[i * rsc + j], i < m,
     // j < n) lies inside its slice; rows of c do not overlap (rsc >= n), and `c` is
-    // borrowed mutably so it aliases neither `a` nor `b`. beta = 0, so `c` is only written.
-    // Every size fits in isize because the slices exist.
+    // borrowed mutably so it aliases neither `a` nor `b`. `read_dst` is false, so `c` is
+    // only written. Every size fits in isize because the slices exist.
     unsafe {
-        matrixmultiply::sgemm(
+        gemm::gemm(
             m,
-            k,
             n,
-            1.0,
-            a.as_ptr(),
-            rsa as isize,
-            1,
-            b.as_ptr(),
-            rsb as isize,
-            1,
-            0.0,
+            k,
             c.as_mut_ptr(),
-            rsc as isize,
             1,
+            rsc as isize,
+            false,
+            a.as_ptr(),
+            1,
+            rsa as isize,
+            b.as_ptr(),
+            1,
+            rsb as isize,
+            0.0,
+            1.0,
+            false,
+            false,
+            false,
+            gemm::Parallelism::None,
         );
     }
 }
