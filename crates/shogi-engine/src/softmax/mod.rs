@@ -51,6 +51,9 @@ pub struct SoftmaxOptions {
     pub pipelined: bool,
     /// Check for a mate in one before expanding a node.
     pub mate_in_one: bool,
+    /// Add a leaf's recapture gain on the last move's square to its score
+    /// (the seed's small quiescence, by static exchange).
+    pub leaf_recapture: bool,
     /// Expand no node at this ply or deeper (0 = no limit).
     pub max_ply: usize,
     /// Seed of the selection sampling.
@@ -67,6 +70,7 @@ impl Default for SoftmaxOptions {
             threaded: true,
             pipelined: true,
             mate_in_one: true,
+            leaf_recapture: true,
             max_ply: 0,
             seed: 0,
         }
@@ -111,8 +115,9 @@ pub struct SoftmaxSearcher {
     pipe: Option<Pipeline>,
     threaded: bool,
     in_flight: VecDeque<InFlight>,
-    /// Moving average of a batch's round trip (ms).
+    /// Moving average of a batch's round trip (ms), measured while searching.
     batch_ms: f64,
+    searching: bool,
     tree: Tree,
     root: Option<Position>,
     declaration: DeclarationRule,
@@ -130,6 +135,7 @@ impl SoftmaxSearcher {
             threaded,
             in_flight: VecDeque::new(),
             batch_ms: 0.0,
+            searching: false,
             tree: Tree::new(hash_mb.max(1) << 20),
             root: None,
             declaration: DeclarationRule::Points27,
@@ -235,6 +241,11 @@ impl SoftmaxSearcher {
         match found {
             Some(n) => {
                 self.tree.reroot(n);
+                if self.tree.nodes.len() > self.tree.capacity() / 2 {
+                    // A subtree that big would leave too little room to search.
+                    self.tree.reset();
+                    return 0;
+                }
                 self.tree.nodes.len() - 1
             }
             None => {

@@ -18,6 +18,19 @@ pub struct Batch {
     pub positions: Vec<Position>,
     /// Their scores (filled by the evaluator).
     pub scores: Vec<i32>,
+    /// A correction added to each score (the leaf's recapture gain).
+    pub bonus: Vec<i32>,
+}
+
+impl Batch {
+    /// An empty batch with room for `n` positions.
+    pub fn with_capacity(n: usize) -> Batch {
+        Batch {
+            positions: Vec::with_capacity(n),
+            scores: Vec::new(),
+            bonus: Vec::with_capacity(n),
+        }
+    }
 }
 
 impl Batch {

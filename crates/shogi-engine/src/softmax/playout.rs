@@ -13,11 +13,26 @@ use super::SoftmaxOptions;
 use super::backup::backup;
 use super::pipeline::Batch;
 use super::tree::{COMPLETE, EXACT, EXPANDED, EXPANDING, NONE, Tree};
-use crate::params::DRAW_SCORE;
+use crate::params::{DRAW_SCORE, EVAL_LIMIT};
 use crate::score::{MATE, PERPETUAL, mate_in};
+use crate::search::see::see;
 use yomi_search::Rng;
 use yomi_shogi::rules::Declaration;
-use yomi_shogi::{DeclarationRule, Position};
+use yomi_shogi::{DeclarationRule, Move, MoveList, Position, generate_captures};
+
+/// The small quiescence of a leaf: what the side to move gains at best by
+/// recapturing on the square of the move `m` that led to `pos` (static
+/// exchange, 0 when it cannot or should not), so a static score right after
+/// a capture does not count a piece the opponent wins straight back.
+pub fn recapture_gain(pos: &Position, m: Move, list: &mut MoveList) -> i32 {
+    generate_captures(pos, list);
+    list.iter()
+        .filter(|c| c.to() == m.to())
+        .map(|&c| see(pos, c))
+        .max()
+        .unwrap_or(0)
+        .max(0)
+}
 
 /// A queued expansion: the node, its path from the root (root first, the
 /// node last) and where its children's positions sit in the batch.
@@ -63,6 +78,7 @@ pub struct Walker<'a> {
     checks: Vec<bool>,
     prefix_len: usize,
     weights: Vec<f64>,
+    captures: MoveList,
     /// Deepest path seen (plies).
     pub seldepth: usize,
 }
@@ -86,6 +102,7 @@ impl<'a> Walker<'a> {
             checks: prefix.checks,
             prefix_len,
             weights: Vec::new(),
+            captures: MoveList::new(),
             seldepth: 0,
         }
     }
@@ -212,6 +229,12 @@ impl<'a> Walker<'a> {
         for &m in moves.iter() {
             let mut child = pos.clone();
             child.do_move(m);
+            let bonus = if self.opts.leaf_recapture {
+                recapture_gain(&child, m, &mut self.captures)
+            } else {
+                0
+            };
+            batch.bonus.push(bonus);
             batch.positions.push(child);
         }
         tree.nodes[node as usize].flags |= EXPANDING;
@@ -249,7 +272,8 @@ pub fn apply(tree: &mut Tree, batch: &Batch, requests: &[Request], t_backup: f32
         let leaf = *r.path.last().unwrap_or(&0);
         let range = tree.nodes[leaf as usize].children();
         for (k, i) in range.enumerate() {
-            tree.nodes[i].value = batch.scores[r.start + k] as f32;
+            let v = batch.scores[r.start + k] + batch.bonus[r.start + k];
+            tree.nodes[i].value = v.clamp(-EVAL_LIMIT, EVAL_LIMIT) as f32;
         }
         let n = &mut tree.nodes[leaf as usize];
         n.flags = (n.flags & !EXPANDING) | EXPANDED;

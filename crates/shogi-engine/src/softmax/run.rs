@@ -41,12 +41,16 @@ impl SoftmaxSearcher {
         let Some(f) = self.in_flight.pop_front() else {
             return;
         };
-        let ms = f.sent.elapsed().as_secs_f64() * 1000.0;
-        self.batch_ms = if self.batch_ms == 0.0 {
-            ms
-        } else {
-            0.8 * self.batch_ms + 0.2 * ms
-        };
+        if self.searching {
+            // Batches left from the last search waited for this one to
+            // start: their round trip says nothing about the evaluator.
+            let ms = f.sent.elapsed().as_secs_f64() * 1000.0;
+            self.batch_ms = if self.batch_ms == 0.0 {
+                ms
+            } else {
+                0.8 * self.batch_ms + 0.2 * ms
+            };
+        }
         self.stats.evaluations += b.positions.len() as u64;
         self.stats.batches += 1;
         apply(&mut self.tree, &b, &f.requests, self.options.t_backup);
@@ -62,13 +66,7 @@ impl SoftmaxSearcher {
             sent: Instant::now(),
         });
         let cap = building.positions.capacity();
-        let b = std::mem::replace(
-            building,
-            Batch {
-                positions: Vec::with_capacity(cap),
-                scores: Vec::new(),
-            },
-        );
+        let b = std::mem::replace(building, Batch::with_capacity(cap));
         if let Some(p) = self.pipe.as_mut() {
             p.submit(b);
         }
@@ -92,6 +90,7 @@ impl SoftmaxSearcher {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         self.match_pipeline_mode();
+        self.searching = false;
         self.settle();
         let root = game.position.clone();
         let legal = root.legal_moves();
@@ -115,6 +114,7 @@ impl SoftmaxSearcher {
         if let Some(m) = crate::mate::mate_in_one(&mut root.clone()) {
             return quick(m, mate_in(1));
         }
+        self.searching = true;
         self.stats.reused_nodes = self.reuse(&root);
         self.root = Some(root.clone());
         let mut opts = self.options.clone();
@@ -136,10 +136,7 @@ impl SoftmaxSearcher {
             prefix,
             opts.seed ^ root.key(),
         );
-        let mut building = Batch {
-            positions: Vec::with_capacity(batch_size + 600),
-            scores: Vec::new(),
-        };
+        let mut building = Batch::with_capacity(batch_size + 600);
         let mut requests: Vec<Request> = Vec::new();
         let mut last_report = 0u64;
         let mut full = false;
@@ -194,6 +191,7 @@ impl SoftmaxSearcher {
         }
         // What is queued goes to the evaluator and is applied next time.
         self.submit(&mut building, &mut requests);
+        self.searching = false;
         let seldepth = walker.seldepth;
         self.stats.tree_nodes = self.tree.nodes.len();
         let info = self.info(seldepth, control);

@@ -52,6 +52,7 @@ fn zero_backup_temperature_is_depth_limited_minimax() {
         let opts = SoftmaxOptions {
             t_backup: 0.0,
             mate_in_one: false,
+            leaf_recapture: false,
             batch: 64,
             threaded: false,
             ..SoftmaxOptions::default()
@@ -88,6 +89,7 @@ fn a_warm_backup_temperature_lies_between_mean_and_max() {
             SoftmaxOptions {
                 t_backup: t,
                 mate_in_one: false,
+                leaf_recapture: false,
                 threaded: false,
                 ..SoftmaxOptions::default()
             },
@@ -317,4 +319,51 @@ fn a_time_limit_and_stop_end_the_search() {
         &mut |_| {},
     );
     assert!(pos.is_legal(r.best));
+}
+
+#[test]
+fn a_leaf_counts_the_recapture_on_the_last_square() {
+    // Black's rook takes the defended pawn on 2c: White wins the rook back.
+    let mut pos = Position::from_sfen("4k4/7s1/7p1/9/9/9/9/7R1/4K4 b - 1").unwrap();
+    let m = pos.parse_usi("2h2c").unwrap();
+    pos.do_move(m);
+    let mut list = yomi_shogi::MoveList::new();
+    let gain = playout::recapture_gain(&pos, m, &mut list);
+    assert!(
+        gain >= crate::params::capture_gain(yomi_shogi::Kind::Rook) - 1,
+        "{gain}"
+    );
+    // A quiet move leaves nothing to recapture.
+    let mut quiet = Position::startpos();
+    let m = quiet.parse_usi("7g7f").unwrap();
+    quiet.do_move(m);
+    assert_eq!(playout::recapture_gain(&quiet, m, &mut list), 0);
+}
+
+#[test]
+fn the_next_search_after_a_background_batch_uses_its_time() {
+    // The first search leaves batches in flight; the second must not take
+    // their wait for the evaluator's speed and stop at once.
+    let mut s = searcher(SoftmaxOptions::default(), 64);
+    let l = Limits {
+        time: Some(TimePlan {
+            soft_ms: 150,
+            hard_ms: 150,
+        }),
+        ..limits(None, None)
+    };
+    let mut game = GameHistory::new(after("7g7f 3c3d"));
+    let r = s.search(&game, &l, &Control::new(false), &mut |_| {});
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    game.play(r.best);
+    let reply = game.position.legal_moves()[0];
+    game.play(reply);
+    let t0 = std::time::Instant::now();
+    s.search(&game, &l, &Control::new(false), &mut |_| {});
+    assert!(
+        t0.elapsed().as_millis() >= 100,
+        "stopped after {:?}",
+        t0.elapsed()
+    );
+    assert!(s.stats.evaluations > 1000, "{:?}", s.stats);
 }
