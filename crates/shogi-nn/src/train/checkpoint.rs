@@ -119,6 +119,24 @@ pub fn save(
     Ok(())
 }
 
+/// Reads only the progress file of the checkpoint in `dir` (for its settings, before the
+/// data is loaded).
+pub fn read_progress(dir: &Path) -> Result<Progress, TrainError> {
+    let path = dir.join(PROGRESS_FILE);
+    let json = fs::read(&path).map_err(TrainError::io("reading", &path))?;
+    let progress: Progress = serde_json::from_slice(&json).map_err(|e| TrainError::Checkpoint {
+        path: path.clone(),
+        message: e.to_string(),
+    })?;
+    if progress.format != PROGRESS_FORMAT {
+        return Err(TrainError::Checkpoint {
+            path,
+            message: format!("format {:?}, expected {PROGRESS_FORMAT:?}", progress.format),
+        });
+    }
+    Ok(progress)
+}
+
 /// Reads the checkpoint in `dir`, checking that its three files belong together.
 pub fn load(dir: &Path) -> Result<(Weights, AdamW, Progress), TrainError> {
     let read = |name: &str| -> Result<(PathBuf, Vec<u8>), TrainError> {
@@ -126,19 +144,11 @@ pub fn load(dir: &Path) -> Result<(Weights, AdamW, Progress), TrainError> {
         let bytes = fs::read(&path).map_err(TrainError::io("reading", &path))?;
         Ok((path, bytes))
     };
-    let (progress_path, json) = read(PROGRESS_FILE)?;
     let bad = |path: &Path, message: String| TrainError::Checkpoint {
         path: path.to_path_buf(),
         message,
     };
-    let progress: Progress =
-        serde_json::from_slice(&json).map_err(|e| bad(&progress_path, e.to_string()))?;
-    if progress.format != PROGRESS_FORMAT {
-        return Err(bad(
-            &progress_path,
-            format!("format {:?}, expected {PROGRESS_FORMAT:?}", progress.format),
-        ));
-    }
+    let progress = read_progress(dir)?;
     let (weights_path, weights_bytes) = read(WEIGHTS_FILE)?;
     let (opt_path, opt_bytes) = read(OPTIMIZER_FILE)?;
     for (path, bytes, want) in [

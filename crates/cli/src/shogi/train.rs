@@ -1,0 +1,214 @@
+//! `yomi shogi train`: supervised training of the value network on the Parquet rows of
+//! `yomi shogi dataset` (library: `yomi_shogi_nn::train`).
+
+use crate::args::Threads;
+use crate::progress::bar;
+use crate::usage::usage;
+use anyhow::{Context, Result};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use yomi_search::{parse_duration, parse_seed};
+use yomi_shogi_nn::train::checkpoint::{self, EpochRecord};
+use yomi_shogi_nn::train::{Dataset, Event, NET_FILE, TrainParams, Trainer};
+use yomi_shogi_nn::{NetConfig, Weights};
+
+/// Arguments of `yomi shogi train`.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// A Parquet file, or a folder of `*.parquet` shards (as `yomi shogi dataset` writes).
+    #[arg(long)]
+    data: PathBuf,
+    /// Output folder: checkpoint (checkpoint.safetensors, optimizer.safetensors,
+    /// progress.json) and, at the end, net.safetensors.
+    #[arg(long)]
+    out: PathBuf,
+    /// Channels of every convolution of a new network.
+    #[arg(long, default_value_t = 64)]
+    channels: usize,
+    /// Convolution layers of a new network (1 + a multiple of 3).
+    #[arg(long, default_value_t = 13)]
+    layers: usize,
+    /// Start from these weights (safetensors) instead of a random network.
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10)]
+    epochs: usize,
+    /// Positions per optimizer step.
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    /// Peak learning rate (linear warm-up, then cosine decay).
+    #[arg(long, default_value_t = 1e-3)]
+    lr: f32,
+    /// Loss mix: 1 = L2 on sigmoid(score / 600) only, 0 = cross-entropy on the result only.
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f32,
+    /// AdamW weight decay (kernels and head weights).
+    #[arg(long, default_value_t = 1e-4)]
+    weight_decay: f32,
+    /// Fraction of games held out for validation.
+    #[arg(long, default_value_t = 0.05)]
+    val: f64,
+    /// Seed of the initial weights and of the shuffles.
+    #[arg(long, default_value_t = 1, value_parser = parse_seed)]
+    seed: u64,
+    /// Also write a checkpoint this often (e.g. `10m`), besides after every epoch.
+    #[arg(long, value_parser = parse_duration)]
+    checkpoint_every: Option<Duration>,
+    /// Continue the run checkpointed in --out, with the settings recorded there.
+    #[arg(long)]
+    resume: bool,
+    #[command(flatten)]
+    threads: Threads,
+    /// Print one JSON summary on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+impl TrainArgs {
+    fn params(&self) -> TrainParams {
+        TrainParams {
+            epochs: self.epochs,
+            batch: self.batch,
+            lr: self.lr,
+            lambda: self.lambda,
+            weight_decay: self.weight_decay,
+            val_fraction: self.val,
+            seed: self.seed,
+            ..TrainParams::default()
+        }
+    }
+}
+
+/// Runs `yomi shogi train`.
+pub fn run(a: TrainArgs) -> Result<()> {
+    let params = if a.resume {
+        let p = checkpoint::read_progress(&a.out)?.params;
+        eprintln!(
+            "resuming {} with its recorded settings: epochs {}, batch {}, lr {}, lambda {}, weight decay {}, val {}, seed {}",
+            a.out.display(),
+            p.epochs,
+            p.batch,
+            p.lr,
+            p.lambda,
+            p.weight_decay,
+            p.val_fraction,
+            p.seed
+        );
+        p
+    } else {
+        let p = a.params();
+        p.validate().map_err(|e| usage(e.to_string()))?;
+        p
+    };
+    let started = Instant::now();
+    let data = Dataset::load(&a.data, params.val_fraction)
+        .with_context(|| format!("loading {}", a.data.display()))?;
+    eprintln!(
+        "{} training and {} validation positions from {} ({:.1} s)",
+        data.train.len(),
+        data.val.len(),
+        a.data.display(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut trainer = if a.resume {
+        Trainer::resume(&a.out, &data, a.threads.threads)?
+    } else {
+        let weights = match &a.init {
+            Some(path) => Weights::load(path)?,
+            None => Weights::random(
+                NetConfig {
+                    channels: a.channels,
+                    layers: a.layers,
+                },
+                params.seed,
+            )
+            .map_err(|e| usage(e.to_string()))?,
+        };
+        Trainer::new(weights, params, &data, a.threads.threads)?
+    };
+    let config = trainer.weights().config;
+    let progress = trainer.progress();
+    let (epochs, total) = (progress.params.epochs, progress.total_steps);
+    let pb = bar(total, "training");
+    pb.set_position(progress.step);
+    let mut smoothed: Option<f64> = None;
+    let mut observer = |e: Event| {
+        match e {
+            Event::Step {
+                step, epoch, loss, ..
+            } => {
+                let s = smoothed.map_or(loss, |m| 0.98 * m + 0.02 * loss);
+                smoothed = Some(s);
+                pb.set_position(step);
+                pb.set_message(format!("epoch {}/{epochs} loss {s:.5}", epoch + 1));
+            }
+            Event::Epoch(r) => pb.suspend(|| eprintln!("{}", epoch_line(r, epochs))),
+            Event::Checkpoint { .. } => {}
+        }
+        ControlFlow::Continue(())
+    };
+    let summary = trainer.run(&data, &a.out, a.checkpoint_every, &mut observer)?;
+    pb.finish_and_clear();
+    let rate = summary.samples as f64 / summary.train_seconds.max(1e-9);
+    let net = a.out.join(NET_FILE);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "net": net.display().to_string(),
+                "channels": config.channels,
+                "layers": config.layers,
+                "finished": summary.finished,
+                "steps": summary.steps,
+                "train_positions": data.train.len(),
+                "val_positions": data.val.len(),
+                "samples_trained": summary.samples,
+                "train_seconds": summary.train_seconds,
+                "samples_per_second": rate,
+                "history": summary.history.iter().map(|r| serde_json::json!({
+                    "epoch": r.epoch + 1,
+                    "step": r.step,
+                    "lr": r.lr,
+                    "train_loss": r.train.mean(),
+                    "train_score_loss": r.train.mean_score(),
+                    "train_result_loss": r.train.mean_result(),
+                    "val_loss": r.val.map(|v| v.mean()),
+                    "val_score_loss": r.val.map(|v| v.mean_score()),
+                    "val_result_loss": r.val.map(|v| v.mean_result()),
+                })).collect::<Vec<_>>(),
+            })
+        );
+    } else {
+        println!(
+            "{}x{} network trained: {} steps, {} positions in {:.1} s ({rate:.0} positions/s)",
+            config.layers, config.channels, summary.steps, summary.samples, summary.train_seconds
+        );
+        if let Some(r) = summary.history.last() {
+            println!("{}", epoch_line(r, epochs));
+        }
+        println!("weights: {}", net.display());
+    }
+    Ok(())
+}
+
+fn epoch_line(r: &EpochRecord, epochs: usize) -> String {
+    let val = match r.val {
+        Some(v) => format!(
+            "val {:.5} (score {:.5}, result {:.4})",
+            v.mean(),
+            v.mean_score(),
+            v.mean_result()
+        ),
+        None => "no validation set".into(),
+    };
+    format!(
+        "epoch {}/{epochs}: train {:.5} (score {:.5}, result {:.4}), {val}, lr {:.2e}",
+        r.epoch + 1,
+        r.train.mean(),
+        r.train.mean_score(),
+        r.train.mean_result(),
+        r.lr
+    )
+}
