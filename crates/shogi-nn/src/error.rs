@@ -15,7 +15,7 @@ pub enum NnError {
     #[error("invalid network configuration: {0}")]
     Config(String),
     /// Reading or writing a file failed.
-    #[error("{action} {path}: {source}")]
+    #[error("{action} {path}")]
     Io {
         /// What was being done (`reading`, `writing`, ...).
         action: &'static str,

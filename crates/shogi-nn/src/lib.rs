@@ -5,7 +5,8 @@
 //! - [`weights`]: the parameters ([`Weights`]), seeded He initialisation and the safetensors
 //!   file layout, documented there so PyTorch users can load and train the same network.
 //! - [`reference`]: the naive forward pass that defines the network and serves as the oracle.
-//! - [`infer`]: the fast batched forward ([`Network`]), im2col over a SIMD matrix multiply,
+//! - [`sample`]: seeded random positions for benchmarks and tests.
+//! - [`infer`]: the fast batched forward ([`Network`]), Winograd F(3x3,3x3) over a SIMD GEMM,
 //!   split over threads.
 //! - [`train`]: supervised training (hand-written backward pass, AdamW, Parquet data, checkpoints).
 //!
@@ -19,6 +20,7 @@ pub mod error;
 pub mod features;
 pub mod infer;
 pub mod reference;
+pub mod sample;
 pub mod train;
 pub mod weights;
 

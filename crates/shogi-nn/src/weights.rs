@@ -191,8 +191,10 @@ impl Weights {
             ("channels".to_string(), self.config.channels.to_string()),
             ("layers".to_string(), self.config.layers.to_string()),
         ]);
-        safetensors::serialize(views, Some(metadata))
-            .map_err(|e| NnError::Format(format!("serializing: {e}")))
+        let mut bytes = safetensors::serialize(views, Some(metadata))
+            .map_err(|e| NnError::Format(format!("serializing: {e}")))?;
+        canonical_metadata(&mut bytes, &self.config);
+        Ok(bytes)
     }
 
     /// Parses a safetensors file in this crate's layout, checking every tensor.
@@ -317,6 +319,36 @@ fn temporary_name(path: &Path) -> PathBuf {
         .unwrap_or_else(|| "weights".into());
     name.push(format!(".tmp-{}", std::process::id()));
     path.with_file_name(name)
+}
+
+/// Rewrites the header's metadata object with its keys in sorted order: the serializer
+/// walks a `HashMap`, whose order changes from run to run, and the same weights must give
+/// the same bytes. The sorted text has exactly the same length, so no offset moves.
+fn canonical_metadata(bytes: &mut [u8], config: &NetConfig) {
+    const KEY: &[u8] = b"\"__metadata__\":{";
+    let canonical = format!(
+        "\"channels\":\"{}\",\"format\":\"{FORMAT}\",\"layers\":\"{}\"",
+        config.channels, config.layers
+    );
+    let Some(header_len) = bytes
+        .get(..8)
+        .map(|b| u64::from_le_bytes(b.try_into().unwrap_or([0; 8])) as usize)
+    else {
+        return;
+    };
+    let Some(header) = bytes.get_mut(8..8 + header_len) else {
+        return;
+    };
+    let Some(start) = header.windows(KEY.len()).position(|w| w == KEY) else {
+        return;
+    };
+    let start = start + KEY.len();
+    let Some(len) = header[start..].iter().position(|&b| b == b'}') else {
+        return;
+    };
+    if len == canonical.len() {
+        header[start..start + len].copy_from_slice(canonical.as_bytes());
+    }
 }
 
 fn le_bytes(values: &[f32]) -> Vec<u8> {

@@ -42,6 +42,22 @@ fn same_seed_same_weights_other_seed_other_weights() {
 }
 
 #[test]
+fn same_weights_same_bytes() {
+    // The metadata goes through a HashMap; its order must not leak into the file.
+    let w = perturbed(2);
+    let first = w.to_bytes().unwrap();
+    for _ in 0..20 {
+        assert_eq!(w.to_bytes().unwrap(), first);
+    }
+    let header_len = u64::from_le_bytes(first[..8].try_into().unwrap()) as usize;
+    let header = std::str::from_utf8(&first[8..8 + header_len]).unwrap();
+    assert!(
+        header.contains(r#""__metadata__":{"channels":"4","format":"yomi-shogi-nn","layers":"4"}"#),
+        "{header}"
+    );
+}
+
+#[test]
 fn bytes_round_trip_exactly() {
     let w = perturbed(3);
     let back = Weights::from_bytes(&w.to_bytes().unwrap()).unwrap();
