@@ -118,3 +118,52 @@ fn clocked_arena_reports_forfeit_columns() {
     ]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn dataset_resumes_and_refuses_other_options() {
+    let dir = std::env::temp_dir().join(format!("yomi-shogi-dataset-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.display().to_string();
+    let base = [
+        "shogi",
+        "dataset",
+        "--out",
+        &out,
+        "--games",
+        "4",
+        "--shard-size",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "40",
+        "--threads",
+        "1",
+        "--json",
+    ];
+    let v = json(&yomi(&base));
+    assert_eq!(v["games"], 4);
+    assert_eq!(v["shards"], 2);
+    assert_eq!(v["shards_skipped"], 0);
+    let rows = v["rows"].as_u64().unwrap();
+    assert!(rows > 0);
+    assert!(dir.join("shard-000000.parquet").exists());
+    assert!(dir.join("shard-000001.parquet").exists());
+    // Run again: both shards are complete, nothing is redone, same totals.
+    let again = json(&yomi(&base));
+    assert_eq!(again["shards_skipped"], 2);
+    assert_eq!(again["rows"].as_u64(), Some(rows));
+    // Other options into the same directory: refused, nothing touched.
+    let mut other = base.to_vec();
+    other[9] = "2";
+    let bad = yomi(&other);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("other options"));
+    // A bad worker share is a usage error.
+    let mut share = base.to_vec();
+    share.extend(["--shard", "2/2"]);
+    let bad = yomi(&share);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected i/n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
