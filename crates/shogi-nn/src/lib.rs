@@ -8,6 +8,7 @@
 //! - [`sample`]: seeded random positions for benchmarks and tests.
 //! - [`infer`]: the fast batched forward ([`Network`]), Winograd F(3x3,3x3) over a SIMD GEMM,
 //!   split over threads.
+//! - [`onnx`]: the network as an ONNX model, for ONNX Runtime side by side.
 //! - [`train`]: supervised training (hand-written backward pass, AdamW, Parquet data, checkpoints).
 //!
 //! The network: convolution 0 (3x3, 61 -> C, padding 1, bias) and ReLU, then
@@ -19,6 +20,7 @@ pub mod config;
 pub mod error;
 pub mod features;
 pub mod infer;
+pub mod onnx;
 pub mod reference;
 pub mod sample;
 pub mod train;
