@@ -6,6 +6,8 @@ mod bench;
 mod book;
 mod dataset;
 mod mate;
+mod nn;
+mod train;
 pub mod usi;
 pub mod usi_arena;
 
@@ -41,6 +43,10 @@ enum ShogiCommand {
     Bench(bench::BenchArgs),
     /// Self-play positions labelled with search score and result, as sharded resumable Parquet.
     Dataset(dataset::DatasetArgs),
+    /// Train the value network on dataset rows (hand-written backward pass, AdamW, resumable).
+    Train(train::TrainArgs),
+    /// The value network: throughput of the batched forward, seeded random weights files.
+    Nn(nn::NnArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -88,6 +94,8 @@ pub fn run(args: ShogiArgs) -> Result<()> {
         ShogiCommand::Book(a) => book::run_book(a),
         ShogiCommand::Bench(a) => bench::run_bench(a),
         ShogiCommand::Dataset(a) => dataset::run(a),
+        ShogiCommand::Train(a) => train::run(a),
+        ShogiCommand::Nn(a) => nn::run(a),
     }
 }
 
