@@ -50,6 +50,10 @@ pub struct TrainArgs {
     /// Fraction of games held out for validation.
     #[arg(long, default_value_t = 0.05)]
     val: f64,
+    /// Positions per gradient chunk, the unit of parallel work (the weights depend on it, not
+    /// on --threads).
+    #[arg(long, default_value_t = 16)]
+    chunk: usize,
     /// Seed of the initial weights and of the shuffles.
     #[arg(long, default_value_t = 1, value_parser = parse_seed)]
     seed: u64,
@@ -76,6 +80,7 @@ impl TrainArgs {
             weight_decay: self.weight_decay,
             val_fraction: self.val,
             seed: self.seed,
+            chunk: self.chunk,
             ..TrainParams::default()
         }
     }

@@ -6,14 +6,15 @@
 //! output of every layer in a [`Tape`]; [`Prepared::backward`] adds to a [`Grads`] the
 //! gradient of `sum_n dlogits[n] * logit[n]` with respect to every parameter. Activations
 //! are square-major (`[sample][square][channel]`, see [`im2col`](super::im2col)); a
-//! convolution is `relu(im2col(x) * W^T + b)`, so its backward is `dW += dZ^T * col`,
-//! `db += column sums of dZ`, `dX = col2im(dZ * W)`, with ReLU letting the gradient through
-//! where the layer's output is positive and a residual sum sending it to both branches.
+//! convolution is `relu(im2col(x) * K^T + b)` with `K` the tap-major kernel, so its backward
+//! is `dK += dZ^T * col`, `db += column sums of dZ`, `dX = col2im(dZ * K)`, with ReLU letting
+//! the gradient through where the layer's output is positive and a residual sum sending it
+//! to both branches. The forward keeps every `col` for the backward instead of rebuilding it.
 
 use crate::features::{INPUT_LEN, PLANES, SQUARES};
 use crate::train::gemm::{Mat, gemm};
 use crate::train::grads::Grads;
-use crate::train::im2col::{col2im, im2col};
+use crate::train::im2col::{add_from_tap_major, col2im, im2col, tap_major};
 use crate::weights::Weights;
 
 /// Whether convolution `i` closes a residual group (adds the group's input before its ReLU).
@@ -45,6 +46,8 @@ pub struct Tape {
     /// `acts[0]` is the input, `acts[i + 1]` the output of convolution `i` (after its ReLU
     /// and, for a group's last convolution, the residual sum).
     acts: Vec<Vec<f32>>,
+    /// `cols[i]`: the window matrix of convolution `i`'s input.
+    cols: Vec<Vec<f32>>,
     logits: Vec<f32>,
 }
 
@@ -55,9 +58,12 @@ impl Tape {
     }
 }
 
-/// A network ready for training passes: the weights plus the head reordered square-major.
+/// A network ready for training passes: the weights, the kernels reordered tap-major and
+/// the head reordered square-major.
 pub struct Prepared<'a> {
     weights: &'a Weights,
+    /// Each kernel as `[out][ky][kx][in]`.
+    kernels: Vec<Vec<f32>>,
     /// `fc_weight` with index `square * C + channel` instead of `channel * 81 + square`.
     fc_square_major: Vec<f32>,
 }
@@ -74,6 +80,11 @@ impl<'a> Prepared<'a> {
         }
         Prepared {
             weights,
+            kernels: weights
+                .convs
+                .iter()
+                .map(|conv| tap_major(&conv.weight, conv.in_ch))
+                .collect(),
             fc_square_major: fc,
         }
     }
@@ -86,10 +97,10 @@ impl<'a> Prepared<'a> {
         let rows = samples * SQUARES;
         let mut acts = Vec::with_capacity(w.convs.len() + 1);
         acts.push(input);
-        let mut col = Vec::new();
+        let mut cols = Vec::with_capacity(w.convs.len());
         for (i, conv) in w.convs.iter().enumerate() {
             let width = conv.in_ch * 9;
-            col.resize(rows * width, 0.0);
+            let mut col = vec![0.0; rows * width];
             im2col(&acts[i], conv.in_ch, &mut col);
             let mut z = vec![0.0; rows * c];
             for row in z.chunks_exact_mut(c) {
@@ -97,10 +108,11 @@ impl<'a> Prepared<'a> {
             }
             gemm(
                 Mat::new(&col, rows, width),
-                Mat::new(&conv.weight, c, width).t(),
+                Mat::new(&self.kernels[i], c, width).t(),
                 1.0,
                 &mut z,
             );
+            cols.push(col);
             if closes_group(i) {
                 for (v, s) in z.iter_mut().zip(&acts[i - 2]) {
                     *v += s;
@@ -125,6 +137,7 @@ impl<'a> Prepared<'a> {
         Tape {
             samples,
             acts,
+            cols,
             logits,
         }
     }
@@ -159,7 +172,7 @@ impl<'a> Prepared<'a> {
 
         // The convolutions, last first. `d` holds d loss / d acts[i + 1] on entry.
         let mut skip: Option<(usize, Vec<f32>)> = None;
-        let mut col = Vec::new();
+        let mut kernel_grad = Vec::new();
         let mut dcol = Vec::new();
         for i in (0..layers).rev() {
             let conv = &w.convs[i];
@@ -178,21 +191,21 @@ impl<'a> Prepared<'a> {
                     *b += v;
                 }
             }
-            col.resize(rows * width, 0.0);
-            im2col(&tape.acts[i], conv.in_ch, &mut col);
+            kernel_grad.resize(c * width, 0.0);
             gemm(
                 Mat::new(&d, rows, c).t(),
-                Mat::new(&col, rows, width),
-                1.0,
-                grads.conv_weight(i),
+                Mat::new(&tape.cols[i], rows, width),
+                0.0,
+                &mut kernel_grad,
             );
+            add_from_tap_major(grads.conv_weight(i), &kernel_grad, conv.in_ch);
             if i == 0 {
                 break;
             }
             dcol.resize(rows * width, 0.0);
             gemm(
                 Mat::new(&d, rows, c),
-                Mat::new(&conv.weight, c, width),
+                Mat::new(&self.kernels[i], c, width),
                 0.0,
                 &mut dcol,
             );

@@ -2,10 +2,11 @@
 //!
 //! Contract: activations are stored square-major, `[sample][square][channel]` (square =
 //! `row * 9 + column`, the spatial order of the CHW input). [`im2col`] writes, for every
-//! (sample, square) row, the `in_ch * 9` inputs of its 3x3 window ordered `[channel][ky][kx]`
-//! (zero outside the board), which is the order of a `[out][in][3][3]` kernel row, so a
-//! convolution is `col * W^T`. [`col2im`] is the exact transpose: it adds each window entry
-//! back onto the square it came from.
+//! (sample, square) row, the `in_ch * 9` inputs of its 3x3 window ordered `[ky][kx][channel]`
+//! (zero outside the board), so that each tap is one contiguous copy; a convolution is
+//! `col * K^T` with the kernel reordered to `[out][ky][kx][in]` ([`tap_major`]).
+//! [`col2im`] is the exact transpose: it adds each window entry back onto the square it came
+//! from.
 
 use crate::features::SQUARES;
 
@@ -40,16 +41,11 @@ pub(crate) fn im2col(input: &[f32], in_ch: usize, col: &mut [f32]) {
     debug_assert_eq!(input.len() / in_ch * width, col.len());
     for (cell, row) in col.chunks_exact_mut(width).enumerate() {
         let (sample, s) = (cell / SQUARES, cell % SQUARES);
-        for (k, &n) in NEIGHBOURS[s].iter().enumerate() {
+        for (&n, dst) in NEIGHBOURS[s].iter().zip(row.chunks_exact_mut(in_ch)) {
             if n == OFF {
-                for i in 0..in_ch {
-                    row[i * 9 + k] = 0.0;
-                }
+                dst.fill(0.0);
             } else {
-                let src = &input[(sample * SQUARES + n as usize) * in_ch..][..in_ch];
-                for (i, &v) in src.iter().enumerate() {
-                    row[i * 9 + k] = v;
-                }
+                dst.copy_from_slice(&input[(sample * SQUARES + n as usize) * in_ch..][..in_ch]);
             }
         }
     }
@@ -63,12 +59,43 @@ pub(crate) fn col2im(grad_col: &[f32], in_ch: usize, grad_input: &mut [f32]) {
     grad_input.iter_mut().for_each(|x| *x = 0.0);
     for (cell, row) in grad_col.chunks_exact(width).enumerate() {
         let (sample, s) = (cell / SQUARES, cell % SQUARES);
-        for (k, &n) in NEIGHBOURS[s].iter().enumerate() {
+        for (&n, src) in NEIGHBOURS[s].iter().zip(row.chunks_exact(in_ch)) {
             if n != OFF {
                 let dst = &mut grad_input[(sample * SQUARES + n as usize) * in_ch..][..in_ch];
-                for (i, d) in dst.iter_mut().enumerate() {
-                    *d += row[i * 9 + k];
+                for (d, v) in dst.iter_mut().zip(src) {
+                    *d += v;
                 }
+            }
+        }
+    }
+}
+
+/// A `[out][in][3][3]` kernel reordered to `[out][ky][kx][in]`, the column order of
+/// [`im2col`].
+pub(crate) fn tap_major(weight: &[f32], in_ch: usize) -> Vec<f32> {
+    let mut out = vec![0.0; weight.len()];
+    for (src, dst) in weight
+        .chunks_exact(in_ch * 9)
+        .zip(out.chunks_exact_mut(in_ch * 9))
+    {
+        for i in 0..in_ch {
+            for k in 0..9 {
+                dst[k * in_ch + i] = src[i * 9 + k];
+            }
+        }
+    }
+    out
+}
+
+/// Adds a tap-major (`[out][ky][kx][in]`) kernel gradient onto a `[out][in][3][3]` one.
+pub(crate) fn add_from_tap_major(grad: &mut [f32], tap_major: &[f32], in_ch: usize) {
+    for (dst, src) in grad
+        .chunks_exact_mut(in_ch * 9)
+        .zip(tap_major.chunks_exact(in_ch * 9))
+    {
+        for i in 0..in_ch {
+            for k in 0..9 {
+                dst[i * 9 + k] += src[k * in_ch + i];
             }
         }
     }
@@ -115,6 +142,16 @@ mod tests {
             "{lhs} vs {rhs}"
         );
         // Channel 1 of square 0 of sample 1 sits at tap (1,1) of its own window.
-        assert_eq!(col[(SQUARES) * in_ch * 9 + 9 + 4], x[SQUARES * in_ch + 1]);
+        assert_eq!(
+            col[SQUARES * in_ch * 9 + 4 * in_ch + 1],
+            x[SQUARES * in_ch + 1]
+        );
+        // A window reordered with its kernel gives the same dot product.
+        let kernel: Vec<f32> = (0..2 * in_ch * 9).map(|i| (i % 7) as f32 - 3.0).collect();
+        let reordered = tap_major(&kernel, in_ch);
+        let mut back = vec![0.0; kernel.len()];
+        add_from_tap_major(&mut back, &reordered, in_ch);
+        assert_eq!(back, kernel);
+        assert_eq!(reordered[in_ch + 1], kernel[9 + 1], "tap 1 of channel 1");
     }
 }

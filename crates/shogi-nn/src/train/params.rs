@@ -59,7 +59,7 @@ impl Default for TrainParams {
             epsilon: 1e-8,
             val_fraction: 0.05,
             seed: 1,
-            chunk: 32,
+            chunk: 16,
         }
     }
 }
