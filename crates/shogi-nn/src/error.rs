@@ -36,6 +36,9 @@ pub enum NnError {
         /// What is wrong with it.
         problem: String,
     },
+    /// An external runtime (ONNX Runtime, feature `ort`) could not be loaded or failed.
+    #[error("{0}")]
+    Runtime(String),
 }
 
 impl NnError {

@@ -8,7 +8,8 @@
 //! - [`sample`]: seeded random positions for benchmarks and tests.
 //! - [`infer`]: the fast batched forward ([`Network`]), Winograd F(3x3,3x3) over a SIMD GEMM,
 //!   split over threads.
-//! - [`onnx`]: the network as an ONNX model, for ONNX Runtime side by side.
+//! - [`onnx`]: the network as an ONNX model, for ONNX Runtime side by side; with the cargo
+//!   feature `ort`, `ort_runtime::OrtNetwork` runs it (library loaded at run time).
 //! - [`train`]: supervised training (hand-written backward pass, AdamW, Parquet data, checkpoints).
 //!
 //! The network: convolution 0 (3x3, 61 -> C, padding 1, bias) and ReLU, then
@@ -21,6 +22,8 @@ pub mod error;
 pub mod features;
 pub mod infer;
 pub mod onnx;
+#[cfg(feature = "ort")]
+pub mod ort_runtime;
 pub mod reference;
 pub mod sample;
 pub mod train;
