@@ -426,6 +426,17 @@ fn softmax_search_with_a_network_file_plays_ponders_and_stops() {
     s.expect_silence("bestmove", Duration::from_millis(300));
     s.send("stop");
     s.expect("bestmove", S);
+    // No EvalFile: the network built into the binary.
+    s.send("setoption name EvalFile value <empty>");
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before.iter().any(|l| l.contains("network (built in)")),
+        "{before:?}"
+    );
+    s.send("go btime 0 wtime 0 byoyomi 200");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &["7g7f", "3c3d", "2g2f"], &bm), "{bm}");
     // A missing network file is reported and the classic evaluation plays.
     s.send("setoption name EvalFile value /nonexistent/net.safetensors");
     s.send("isready");

@@ -27,15 +27,20 @@ pub fn logit_to_cp(logit: f32) -> i32 {
     ((logit * CP_PER_LOGIT).round() as i32).clamp(-NETWORK_CP_LIMIT, NETWORK_CP_LIMIT)
 }
 
+/// The network shipped in the binary (`data/network.safetensors`; how it
+/// was made: `data/network.md`).
+pub const BUILTIN_NETWORK: &[u8] = include_bytes!("../../data/network.safetensors");
+
+/// The built-in network's weights.
+pub fn builtin_weights() -> Result<Weights, String> {
+    Weights::from_bytes(BUILTIN_NETWORK).map_err(|e| format!("built-in network: {e}"))
+}
+
 /// Loads the network of `path` (`None`: the built-in one), using every core.
 pub fn load(path: Option<&str>) -> Result<Arc<Network>, String> {
     let weights = match path {
         Some(p) => Weights::load(p).map_err(|e| e.to_string())?,
-        None => {
-            return Err(
-                "no network file given (set EvalFile to a yomi-shogi-nn safetensors file)".into(),
-            );
-        }
+        None => builtin_weights()?,
     };
     Network::new(weights)
         .map(Arc::new)
@@ -128,6 +133,11 @@ mod tests {
             assert_eq!(b, logit_to_cp(logit));
         }
         assert_eq!(logit_to_cp(0.5), 300);
+        let builtin = builtin_weights().unwrap();
+        assert!(builtin.config.layers >= 4);
+        let net = load(None).unwrap();
+        let v = net.evaluate(&[Position::startpos()])[0];
+        assert!(v.is_finite() && v.abs() < 2.0, "start position logit {v}");
         assert_eq!(logit_to_cp(-100.0), -NETWORK_CP_LIMIT);
         assert_eq!(logit_to_cp(f32::NAN), 0);
     }
