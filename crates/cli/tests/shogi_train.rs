@@ -1,0 +1,127 @@
+//! `yomi shogi train` through the binary, on rows made by `yomi shogi dataset`: the JSON
+//! summary, the weights file, resuming a finished run, and exit codes for bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn yomi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(args)
+        .output()
+        .expect("yomi runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("yomi-cli-train-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn trains_on_dataset_rows_writes_the_net_and_resumes_a_finished_run() {
+    let (data, out) = (temp("data"), temp("out"));
+    json(&yomi(&[
+        "shogi",
+        "dataset",
+        "--out",
+        s(&data),
+        "--games",
+        "6",
+        "--shard-size",
+        "3",
+        "--depth",
+        "1",
+        "--threads",
+        "1",
+        "--json",
+    ]));
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "shogi",
+            "train",
+            "--data",
+            s(&data),
+            "--out",
+            s(&out),
+            "--channels",
+            "4",
+            "--layers",
+            "4",
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+            "--val",
+            "0.3",
+            "--threads",
+            "1",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        yomi(&args)
+    };
+    let v = json(&train(&[]));
+    assert_eq!(v["finished"], true);
+    assert_eq!(
+        (v["channels"].as_u64(), v["layers"].as_u64()),
+        (Some(4), Some(4))
+    );
+    let rows = v["train_positions"].as_u64().unwrap();
+    assert!(rows > 0 && v["val_positions"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(v["steps"].as_u64().unwrap(), 2 * rows.div_ceil(64));
+    assert_eq!(v["samples_trained"].as_u64().unwrap(), 2 * rows);
+    let history = v["history"].as_array().unwrap();
+    assert_eq!(history.len(), 2);
+    assert!(history[1]["val_loss"].as_f64().unwrap() > 0.0);
+    let net = yomi_shogi_nn::Weights::load(out.join("net.safetensors")).unwrap();
+    assert_eq!((net.config.channels, net.config.layers), (4, 4));
+    for f in [
+        "checkpoint.safetensors",
+        "optimizer.safetensors",
+        "progress.json",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+
+    // Resuming a finished run trains nothing more and reports the same history.
+    let again = json(&yomi(&[
+        "shogi",
+        "train",
+        "--data",
+        s(&data),
+        "--out",
+        s(&out),
+        "--resume",
+        "--json",
+    ]));
+    assert_eq!(again["samples_trained"], 0);
+    assert_eq!(again["history"], v["history"]);
+
+    // A shape the network cannot have, and data that is not there.
+    assert_eq!(train(&["--layers", "5"]).status.code(), Some(2));
+    let missing = yomi(&[
+        "shogi",
+        "train",
+        "--data",
+        "/nonexistent/rows",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/rows"));
+    std::fs::remove_dir_all(data).unwrap();
+    std::fs::remove_dir_all(out).unwrap();
+}
