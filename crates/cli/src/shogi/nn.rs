@@ -1,6 +1,7 @@
 //! `yomi shogi nn`: the value network's tools (library: `yomi-shogi-nn`): `bench`, the fast
-//! batched forward's throughput (positions/s and ms per batch), and `init`, a seeded random
-//! network written as safetensors.
+//! batched forward's throughput (positions/s and ms per batch), optionally beside ONNX
+//! Runtime on the same weights and batch (`--ort`, a build with `--features ort`), and
+//! `init`, a seeded random network written as safetensors.
 
 use crate::usage::usage;
 use anyhow::{Context, Result};
@@ -55,6 +56,14 @@ struct BenchArgs {
     /// Threads a batch is split over (default: every core).
     #[arg(long)]
     threads: Option<usize>,
+    /// Also run ONNX Runtime on the same weights and batch, alternating with ours for
+    /// --rounds rounds of --seconds each (needs `cargo build -p yomi --features ort` and
+    /// ORT_DYLIB_PATH naming the onnxruntime shared library, e.g. the PyPI wheel's).
+    #[arg(long)]
+    ort: bool,
+    /// Rounds of the side-by-side comparison (with --ort).
+    #[arg(long, default_value_t = 3)]
+    rounds: usize,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -97,7 +106,7 @@ fn run_bench(a: BenchArgs) -> Result<()> {
         return Err(usage("--batch must be at least 1"));
     }
     let weights = match &a.net.weights {
-        Some(path) => Weights::load(path).with_context(|| "--weights".to_string())?,
+        Some(path) => Weights::load(path).map_err(|e| usage(format!("--weights: {e}")))?,
         None => random_weights(a.net.channels, a.net.layers, a.net.seed)?,
     };
     let config = weights.config;
@@ -114,43 +123,154 @@ fn run_bench(a: BenchArgs) -> Result<()> {
     }
     let mut out = vec![0.0; a.batch];
     net.forward(&input, a.batch, &mut out);
-    let (mut batches, mut best) = (0u64, f64::INFINITY);
-    let start = Instant::now();
-    while batches == 0 || start.elapsed() < a.seconds {
-        let t = Instant::now();
-        net.forward(&input, a.batch, &mut out);
-        best = best.min(t.elapsed().as_secs_f64());
-        batches += 1;
+    if a.ort {
+        return compare_with_ort(&a, &net, &input);
     }
-    let secs = start.elapsed().as_secs_f64();
-    let positions_per_second = (batches as f64 * a.batch as f64) / secs;
-    let ms_per_batch = secs * 1000.0 / batches as f64;
+    let timing = time_batches(a.seconds, a.batch, || {
+        net.forward(&input, a.batch, &mut out)
+    });
     // A checksum of the last logits: the same network and batch must print the same value.
     let checksum: f64 = out.iter().map(|&v| v as f64).sum();
     if a.json {
-        println!(
-            "{}",
-            serde_json::json!({
-                "channels": config.channels, "layers": config.layers, "batch": a.batch,
-                "threads": net.threads(), "batches": batches, "seconds": secs,
-                "positions_per_second": positions_per_second, "ms_per_batch": ms_per_batch,
-                "best_ms_per_batch": best * 1000.0, "logit_sum": checksum,
-            })
-        );
+        let mut report = timing.json();
+        report["channels"] = config.channels.into();
+        report["layers"] = config.layers.into();
+        report["batch"] = a.batch.into();
+        report["threads"] = net.threads().into();
+        report["logit_sum"] = checksum.into();
+        println!("{report}");
     } else {
         println!(
-            "network {}x{} batch {} threads {}: {:.0} positions/s, {:.2} ms per batch (best {:.2}), {} batches in {:.2} s, logit sum {:.4}",
+            "network {}x{} batch {} threads {}: {}, logit sum {checksum:.4}",
             config.layers,
             config.channels,
             a.batch,
             net.threads(),
-            positions_per_second,
-            ms_per_batch,
-            best * 1000.0,
-            batches,
-            secs,
-            checksum
+            timing.line()
         );
+    }
+    Ok(())
+}
+
+/// Throughput of repeated calls of one batch.
+#[derive(Clone, Copy, Debug)]
+struct Timing {
+    batches: u64,
+    seconds: f64,
+    positions_per_second: f64,
+    ms_per_batch: f64,
+    best_ms: f64,
+}
+
+impl Timing {
+    fn line(&self) -> String {
+        format!(
+            "{:.0} positions/s, {:.2} ms per batch (best {:.2}), {} batches in {:.2} s",
+            self.positions_per_second, self.ms_per_batch, self.best_ms, self.batches, self.seconds
+        )
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "batches": self.batches, "seconds": self.seconds,
+            "positions_per_second": self.positions_per_second,
+            "ms_per_batch": self.ms_per_batch, "best_ms_per_batch": self.best_ms,
+        })
+    }
+}
+
+/// Calls `forward` (one batch of `batch` positions) until `duration` has passed, at least once.
+fn time_batches(duration: Duration, batch: usize, mut forward: impl FnMut()) -> Timing {
+    let (mut batches, mut best) = (0u64, f64::INFINITY);
+    let start = Instant::now();
+    while batches == 0 || start.elapsed() < duration {
+        let t = Instant::now();
+        forward();
+        best = best.min(t.elapsed().as_secs_f64());
+        batches += 1;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    Timing {
+        batches,
+        seconds,
+        positions_per_second: batches as f64 * batch as f64 / seconds,
+        ms_per_batch: seconds * 1000.0 / batches as f64,
+        best_ms: best * 1000.0,
+    }
+}
+
+#[cfg(not(feature = "ort"))]
+fn compare_with_ort(_: &BenchArgs, _: &Network, _: &[f32]) -> Result<()> {
+    Err(usage(
+        "--ort: this yomi was built without ONNX Runtime; rebuild with `cargo build -p yomi --release --features ort` and set ORT_DYLIB_PATH",
+    ))
+}
+
+/// Ours and ONNX Runtime alternately on the same batch, after checking they agree.
+#[cfg(feature = "ort")]
+fn compare_with_ort(a: &BenchArgs, net: &Network, input: &[f32]) -> Result<()> {
+    use yomi_shogi_nn::ort_runtime::OrtNetwork;
+    // ONNX Runtime's default intra-op threads (one per physical core) unless --threads.
+    let ort = OrtNetwork::new(net.weights(), None, a.threads.unwrap_or(0)).context("--ort")?;
+    let (mut ours_out, mut ort_out) = (vec![0.0; a.batch], vec![0.0; a.batch]);
+    net.forward(input, a.batch, &mut ours_out);
+    ort.forward(input, a.batch, &mut ort_out)?;
+    let max_diff = ours_out
+        .iter()
+        .zip(&ort_out)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0f32, f32::max);
+    let scale = ours_out.iter().fold(1.0f32, |m, v| m.max(v.abs()));
+    let mut rounds = Vec::new();
+    for round in 1..=a.rounds.max(1) {
+        let ours = time_batches(a.seconds, a.batch, || {
+            net.forward(input, a.batch, &mut ours_out)
+        });
+        let mut failure = None;
+        let theirs = time_batches(a.seconds, a.batch, || {
+            if let Err(e) = ort.forward(input, a.batch, &mut ort_out) {
+                failure = Some(e);
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e).context("ONNX Runtime forward");
+        }
+        if !a.json {
+            println!("round {round}: yomi   {}", ours.line());
+            println!("round {round}: ORT    {}", theirs.line());
+        }
+        rounds.push((ours, theirs));
+    }
+    let median = |pick: fn(&(Timing, Timing)) -> f64| {
+        let mut v: Vec<f64> = rounds.iter().map(pick).collect();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let ours_median = median(|r| r.0.positions_per_second);
+    let ort_median = median(|r| r.1.positions_per_second);
+    if a.json {
+        let list: Vec<_> = rounds
+            .iter()
+            .map(|(o, t)| serde_json::json!({"yomi": o.json(), "ort": t.json()}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "batch": a.batch, "threads": net.threads(), "max_abs_logit_diff": max_diff,
+                "yomi_median_positions_per_second": ours_median,
+                "ort_median_positions_per_second": ort_median,
+                "ratio": ours_median / ort_median, "rounds": list,
+            })
+        );
+    } else {
+        println!(
+            "median over {} rounds: yomi {ours_median:.0} positions/s, ONNX Runtime {ort_median:.0} positions/s, ratio {:.2}; logits agree to {max_diff:.2e} (largest {scale:.3})",
+            rounds.len(),
+            ours_median / ort_median
+        );
+    }
+    if max_diff > 1e-4 * scale {
+        anyhow::bail!("ONNX Runtime and yomi disagree: max logit difference {max_diff}");
     }
     Ok(())
 }
