@@ -10,6 +10,7 @@ use crate::eval::BatchEvaluator;
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
+use std::time::Duration;
 use yomi_shogi::Position;
 
 /// A batch of positions with their scores once evaluated.
@@ -118,16 +119,23 @@ impl Pipeline {
     /// An evaluated batch if one is ready (`wait`: block until one is,
     /// when any is outstanding).
     pub fn take(&mut self, wait: bool) -> Option<Batch> {
+        let limit = if wait { None } else { Some(Duration::ZERO) };
+        self.take_within(limit)
+    }
+
+    /// An evaluated batch, waiting for one at most `limit` (`None`: as long
+    /// as it takes, when any is outstanding).
+    pub fn take_within(&mut self, limit: Option<Duration>) -> Option<Batch> {
         match self {
             Pipeline::Inline { done, .. } => done.pop_front(),
             Pipeline::Thread { rx, in_flight, .. } => {
                 if *in_flight == 0 {
                     return None;
                 }
-                let b = if wait {
-                    rx.recv().ok()
-                } else {
-                    rx.try_recv().ok()
+                let b = match limit {
+                    None => rx.recv().ok(),
+                    Some(d) if d.is_zero() => rx.try_recv().ok(),
+                    Some(d) => rx.recv_timeout(d).ok(),
                 };
                 if b.is_some() {
                     *in_flight -= 1;

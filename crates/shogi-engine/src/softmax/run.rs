@@ -3,8 +3,9 @@
 //!
 //! Contract: the loop never waits for the evaluator while a playout could
 //! still be queued and a pipeline slot is free (two batches in flight when
-//! pipelined, one otherwise); it stops submitting when the time left would
-//! not cover a batch's round trip. On return, batches still being
+//! pipelined, one otherwise); it submits no batch that would not come back
+//! before the soft limit (by the measured round trip) but keeps taking back
+//! those in flight until then, and never waits past it. On return, batches still being
 //! evaluated are left to finish in the background and are applied by the
 //! next call (or by [`SoftmaxSearcher::settle`]), so `bestmove` never waits
 //! for the network.
@@ -15,7 +16,7 @@ use super::tree::COMPLETE;
 use super::{InFlight, SoftmaxSearcher, SoftmaxStats};
 use crate::score::{MATE, mate_in};
 use crate::search::{Control, GameHistory, Limits, SearchInfo, SearchResult};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use yomi_shogi::Move;
 
 /// Slack kept for building and backing up after the last batch (ms).
@@ -25,6 +26,14 @@ impl SoftmaxSearcher {
     /// Waits for the oldest batch in flight and applies it.
     pub(super) fn wait_one(&mut self) {
         let Some(b) = self.pipe.as_mut().and_then(|p| p.take(true)) else {
+            return;
+        };
+        self.take_back(b);
+    }
+
+    /// Waits at most `limit` for the oldest batch in flight and applies it.
+    fn wait_within(&mut self, limit: Option<Duration>) {
+        let Some(b) = self.pipe.as_mut().and_then(|p| p.take_within(limit)) else {
             return;
         };
         self.take_back(b);
@@ -142,14 +151,15 @@ impl SoftmaxSearcher {
         let mut full = false;
         loop {
             self.poll();
-            let time_up = limits.time.zip(control.clock_ms()).is_some_and(|(t, ms)| {
-                ms as f64 + self.batch_ms * self.outstanding().max(1) as f64 + STOP_SLACK_MS
-                    >= t.soft_ms as f64
-            });
+            // Milliseconds left before the soft limit (none while pondering).
+            let left = limits
+                .time
+                .zip(control.clock_ms())
+                .map(|(t, ms)| t.soft_ms as f64 - ms as f64);
             let done = full
                 || self.tree.nodes[0].has(COMPLETE)
                 || limits.nodes.is_some_and(|n| self.stats.evaluations >= n)
-                || time_up;
+                || left.is_some_and(|l| l <= STOP_SLACK_MS);
             if control.is_stopped() || (done && !control.is_pondering()) {
                 break;
             }
@@ -158,11 +168,18 @@ impl SoftmaxSearcher {
                 std::thread::sleep(std::time::Duration::from_millis(1));
                 continue;
             }
+            // Would one more batch come back before the limit?
+            let in_time = left.is_none_or(|l| {
+                l > self.batch_ms * (self.outstanding() + 1) as f64 + STOP_SLACK_MS
+            });
+            let wait = left.map(|l| Duration::from_micros(((l - STOP_SLACK_MS) * 1000.0) as u64));
             if building.positions.len() >= batch_size {
-                if self.in_flight.len() < max_in_flight {
+                if self.in_flight.len() < max_in_flight && in_time {
                     self.submit(&mut building, &mut requests);
+                } else if self.outstanding() > 0 {
+                    self.wait_within(wait);
                 } else {
-                    self.wait_one();
+                    break;
                 }
                 continue;
             }
@@ -172,13 +189,15 @@ impl SoftmaxSearcher {
                 Outcome::Full => full = true,
                 Outcome::Blocked => {
                     self.stats.blocked += 1;
-                    if !building.positions.is_empty() && self.in_flight.len() < max_in_flight {
+                    let can_submit = self.in_flight.len() < max_in_flight && in_time;
+                    if !building.positions.is_empty() && can_submit {
                         self.submit(&mut building, &mut requests);
                     } else if self.outstanding() > 0 {
-                        self.wait_one();
-                    } else if building.positions.is_empty() {
-                        // Nothing queued or in flight and nothing selectable:
-                        // the tree cannot grow (proven or frozen everywhere).
+                        self.wait_within(wait);
+                    } else {
+                        // Nothing in flight, and nothing selectable (the tree
+                        // is proven or frozen everywhere) or no time to
+                        // evaluate what is queued.
                         break;
                     }
                 }
