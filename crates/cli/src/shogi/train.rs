@@ -57,9 +57,10 @@ pub struct TrainArgs {
     /// Seed of the initial weights and of the shuffles.
     #[arg(long, default_value_t = 1, value_parser = parse_seed)]
     seed: u64,
-    /// Also write a checkpoint this often (e.g. `10m`), besides after every epoch.
-    #[arg(long, value_parser = parse_duration)]
-    checkpoint_every: Option<Duration>,
+    /// Also write a checkpoint this often, besides after every epoch (an interrupted run
+    /// loses at most this much work).
+    #[arg(long, default_value = "10m", value_parser = parse_duration)]
+    checkpoint_every: Duration,
     /// Continue the run checkpointed in --out, with the settings recorded there.
     #[arg(long)]
     resume: bool,
@@ -154,7 +155,7 @@ pub fn run(a: TrainArgs) -> Result<()> {
         }
         ControlFlow::Continue(())
     };
-    let summary = trainer.run(&data, &a.out, a.checkpoint_every, &mut observer)?;
+    let summary = trainer.run(&data, &a.out, Some(a.checkpoint_every), &mut observer)?;
     pb.finish_and_clear();
     let rate = summary.samples as f64 / summary.train_seconds.max(1e-9);
     let net = a.out.join(NET_FILE);
