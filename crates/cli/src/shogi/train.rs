@@ -50,6 +50,10 @@ pub struct TrainArgs {
     /// Fraction of games held out for validation.
     #[arg(long, default_value_t = 0.05)]
     val: f64,
+    /// Also train on every training position mirrored left-right (files 1-9 exchanged; the
+    /// rules are symmetric, so the label is the same). A resumed run must use it too.
+    #[arg(long)]
+    mirror: bool,
     /// Positions per gradient chunk, the unit of parallel work (the weights depend on it, not
     /// on --threads).
     #[arg(long, default_value_t = 16)]
@@ -109,8 +113,11 @@ pub fn run(a: TrainArgs) -> Result<()> {
         p
     };
     let started = Instant::now();
-    let data = Dataset::load(&a.data, params.val_fraction)
+    let mut data = Dataset::load(&a.data, params.val_fraction)
         .with_context(|| format!("loading {}", a.data.display()))?;
+    if a.mirror {
+        data.mirror_training();
+    }
     eprintln!(
         "{} training and {} validation positions from {} ({:.1} s)",
         data.train.len(),

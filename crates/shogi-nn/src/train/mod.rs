@@ -18,6 +18,7 @@ mod gemm;
 pub mod grads;
 mod im2col;
 pub mod loss;
+pub mod mirror;
 pub mod optim;
 pub mod params;
 pub mod schedule;
