@@ -4,7 +4,8 @@
 //! - [`config`]: width and depth ([`NetConfig`], the seed's 13 layers of 64 channels).
 //! - [`weights`]: the parameters ([`Weights`]), seeded He initialisation and the safetensors
 //!   file layout, documented there so PyTorch users can load and train the same network.
-//! - [`reference`]: the naive forward pass that defines the network and serves as the oracle.
+//! - [`reference`](mod@reference): the naive forward pass that defines the network and
+//!   serves as the oracle.
 //! - [`sample`]: seeded random positions for benchmarks and tests.
 //! - [`infer`]: the fast batched forward ([`Network`]), Winograd F(3x3,3x3) over a SIMD GEMM,
 //!   split over threads.
