@@ -170,3 +170,19 @@ fn network_is_send_and_sync() {
     fn check<T: Send + Sync>() {}
     check::<Network>();
 }
+
+#[test]
+fn an_empty_batch_gives_no_logits() {
+    let w = weights(
+        NetConfig {
+            channels: 4,
+            layers: 1,
+        },
+        1,
+    );
+    let net = Network::with_threads(w, 2).unwrap();
+    assert!(net.evaluate(&[]).is_empty());
+    let mut out = [7.0f32; 1];
+    net.forward(&[], 0, &mut out);
+    assert_eq!(out, [7.0], "nothing written past the batch");
+}
