@@ -24,7 +24,7 @@ pub struct BenchArgs {
     /// Transposition table size in MB (a fresh table per position; alpha-beta).
     #[arg(long, default_value_t = 64)]
     hash: usize,
-    /// Evaluation: Classic or Material (ignored with --weights).
+    /// Evaluation: Classic, Material, or Network (the built-in network; ignored with --weights).
     #[arg(long, default_value = "Classic")]
     eval: String,
     /// A yomi-shogi-nn network file to evaluate with (softmax).
@@ -33,6 +33,10 @@ pub struct BenchArgs {
     /// Time per position (softmax).
     #[arg(long, default_value = "2s")]
     time: String,
+    /// Stop each position after this many evaluated positions instead of a time
+    /// (softmax; batches are then applied one at a time, so the result is reproducible).
+    #[arg(long)]
+    evaluations: Option<u64>,
     /// Positions per evaluator batch (softmax).
     #[arg(long, default_value_t = yomi_shogi_engine::params::SOFTMAX_BATCH)]
     batch: usize,
@@ -105,6 +109,10 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
                 .map_err(|e| usage(format!("--weights {}: {e}", p.display())))?;
             (EvalSource::Network(net), "Network".to_string())
         }
+        None if a.eval.trim().eq_ignore_ascii_case("network") => {
+            let net = yomi_shogi_engine::eval::network::load(None).map_err(anyhow::Error::msg)?;
+            (EvalSource::Network(net), "Network (built in)".to_string())
+        }
         None => {
             let k: EvalKind = a.eval.parse().map_err(usage)?;
             (EvalSource::Hand(k), k.name().to_string())
@@ -112,9 +120,15 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
     };
     let options = SoftmaxOptions {
         batch: a.batch,
+        pipelined: a.evaluations.is_none(),
         ..SoftmaxOptions::default()
     };
-    let lines = run_softmax(&BENCH_POSITIONS, Some(time), None, &source, &options);
+    let time = if a.evaluations.is_some() {
+        None
+    } else {
+        Some(time)
+    };
+    let lines = run_softmax(&BENCH_POSITIONS, time, a.evaluations, &source, &options);
     let total = |f: &dyn Fn(&yomi_shogi_engine::bench::SoftmaxBenchLine) -> f64| -> f64 {
         lines.iter().map(f).sum()
     };

@@ -278,6 +278,35 @@ pub fn tour() -> Result<()> {
         }
         other => println!("   unexpected: {other:?}"),
     }
+    section(
+        "Monte Carlo Softmax Search with the built-in value network: batched evaluation of many leaves",
+        "yomi shogi bench --search softmax --eval Network --evaluations 3000 --batch 64",
+    );
+    let net = yomi_shogi_engine::eval::network::load(None).map_err(anyhow::Error::msg)?;
+    let config = net.config();
+    let options = yomi_shogi_engine::softmax::SoftmaxOptions {
+        batch: 64,
+        pipelined: false,
+        ..Default::default()
+    };
+    let source = yomi_shogi_engine::engine::EvalSource::Network(net);
+    let positions = &yomi_shogi_engine::bench::BENCH_POSITIONS[..1];
+    let lines =
+        yomi_shogi_engine::bench::run_softmax(positions, None, Some(3000), &source, &options);
+    for l in &lines {
+        println!(
+            "   network {} layers x {} channels; best {} score {} after {} playouts, {} positions in {} batches (mean {:.0}), {:.2} s",
+            config.layers,
+            config.channels,
+            l.best,
+            l.score,
+            l.stats.playouts,
+            l.stats.evaluations,
+            l.stats.batches,
+            l.stats.mean_batch(),
+            l.time.as_secs_f64()
+        );
+    }
     println!("   the engine itself: target/release/yomi-usi (or yomi usi) in a USI GUI");
     Ok(())
 }
