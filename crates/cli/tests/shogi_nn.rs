@@ -1,23 +1,8 @@
 //! `yomi shogi nn init` and `yomi shogi nn bench` through the binary: the written file,
 //! JSON fields, reproducibility and exit codes.
 
-use std::process::{Command, Output};
-
-fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(args)
-        .output()
-        .expect("yomi runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+mod common;
+use common::{json, yomi};
 
 #[test]
 fn init_writes_a_file_that_bench_reads_with_the_same_logits() {

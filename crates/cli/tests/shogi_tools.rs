@@ -1,23 +1,8 @@
 //! `yomi shogi mate`, `yomi shogi book make/probe` and the clocked
 //! `yomi arena shogi` through the binary: JSON fields and exit codes.
 
-use std::process::{Command, Output};
-
-fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(args)
-        .output()
-        .expect("yomi runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+mod common;
+use common::{json, yomi};
 
 #[test]
 fn mate_reports_the_line_and_no_mate() {

@@ -2,23 +2,9 @@
 //! summary, the weights file, resuming a finished run, and exit codes for bad input.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(args)
-        .output()
-        .expect("yomi runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+mod common;
+use common::{json, yomi};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("yomi-cli-train-{}-{name}", std::process::id()));
