@@ -29,6 +29,14 @@ pub const PLAYOUT_TURNS: u32 = 2;
 pub const UCB_C: f64 = 0.4;
 /// DUCT: exploration rate of Exp3 and regret matching.
 pub const DUCT_GAMMA: f64 = 0.1;
+/// Tree nodes at most per search tree (`duct`, `smitsimax`, `mcts`); past it
+/// the tree stops growing and iterations go on from its leaves. A 40 ms turn
+/// builds some tens of thousands.
+pub const TREE_NODES: usize = 250_000;
+/// `mcts`: tree levels at most over my own pushes (1 is a root bandit).
+pub const MCTS_DEPTH: u32 = 8;
+/// `smitsimax`: UCB1 exploration constant in each player's tree.
+pub const SMITSIMAX_C: f64 = 0.4;
 /// Combo: pushes kept after the one-ply minimax (at most).
 pub const COMBO_KEEP_MINE: usize = 8;
 /// Combo: opponent pushes kept after the opponent-side search.

@@ -51,6 +51,37 @@ const fn build_lines() -> [[u8; SIZE]; Push::COUNT] {
 /// `LINES[push][i]`: the i-th cell of the pushed line, counted from where the hand tile enters.
 pub const LINES: [[u8; SIZE]; Push::COUNT] = build_lines();
 
+/// Marks, in [`SHIFT`], the cell whose tile leaves the board.
+const LEAVES: u8 = u8::MAX;
+
+const fn build_shift() -> [[u8; CELLS]; Push::COUNT] {
+    let mut t = [[0u8; CELLS]; Push::COUNT];
+    let mut k = 0;
+    while k < Push::COUNT {
+        let mut c = 0;
+        while c < CELLS {
+            t[k][c] = c as u8;
+            c += 1;
+        }
+        let mut i = 0;
+        while i < SIZE {
+            t[k][LINES[k][i] as usize] = if i == SIZE - 1 {
+                LEAVES
+            } else {
+                LINES[k][i + 1]
+            };
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// `SHIFT[push][cell]`: where what lies on `cell` is after the push (itself
+/// off the line), or [`LEAVES`] for the tile pushed out. One table lookup per
+/// item instead of locating it on the line.
+const SHIFT: [[u8; CELLS]; Push::COUNT] = build_shift();
+
 /// Position of a cell along a push's line (0 = entry), or [`OFF`] when the cell is not on it.
 pub fn index_on_line(push: Push, c: u8) -> u8 {
     let (x, y) = (c as usize % SIZE, c as usize / SIZE);
@@ -192,26 +223,19 @@ impl State {
         self.board[line[0] as usize] = self.hands[p];
         self.hands[p] = popped;
         let hand = HAND0 + p as u8;
+        let shift = &SHIFT[push.index()];
         for loc in self.items.iter_mut() {
             if *loc == hand {
                 *loc = line[0];
             } else if (*loc as usize) < CELLS {
-                let i = index_on_line(push, *loc);
-                if i != OFF {
-                    *loc = if i as usize == SIZE - 1 {
-                        hand
-                    } else {
-                        line[i as usize + 1]
-                    };
-                }
+                let to = shift[*loc as usize];
+                *loc = if to == LEAVES { hand } else { to };
             }
         }
         for pos in self.pos.iter_mut() {
-            let i = index_on_line(push, *pos);
-            if i != OFF {
-                // The player on the tile that leaves wraps onto the inserted tile.
-                *pos = line[(i as usize + 1) % SIZE];
-            }
+            let to = shift[*pos as usize];
+            // The player on the tile that leaves wraps onto the inserted tile.
+            *pos = if to == LEAVES { line[0] } else { to };
         }
     }
 

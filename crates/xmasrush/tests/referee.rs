@@ -150,6 +150,8 @@ fn every_builtin_bot_finishes_games_and_search_beats_random() {
         "duct:time=5ms",
         "duct:time=5ms,policy=exp3",
         "duct:time=5ms,policy=rm",
+        "duct:time=5ms,impl=generic",
+        "smitsimax:time=5ms",
         "combo:time=8ms",
     ] {
         let mut points = 0.0;
@@ -172,16 +174,20 @@ fn specs_refuse_unknown_names_keys_and_values() {
             .contains("valid: random")
     );
     assert!(
-        BotSpec::parse("mcts:depth=3")
+        BotSpec::parse("mcts:width=3")
             .unwrap_err()
             .to_string()
-            .contains("time, turns")
+            .contains("time, iterations, turns")
     );
     assert!(
         BotSpec::parse("mcts:time=40").is_err(),
         "bare numbers are refused"
     );
     assert!(BotSpec::parse("duct:policy=softmax").is_err());
+    assert!(BotSpec::parse("duct:impl=slow").is_err());
+    assert!(BotSpec::parse("duct:iterations=0").is_err());
+    assert!(BotSpec::parse("mcts:depth=0").is_err());
+    assert!(BotSpec::parse("smitsimax:policy=rm,c=0.3,iterations=100").is_ok());
     assert!(BotSpec::parse("combo:time=30ms,keep=5").is_ok());
 }
 

@@ -74,6 +74,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let spec = BotSpec::parse(&args.strategy).map_err(|e| usage(e.to_string()))?;
     let mut bot = spec.build(1).map_err(|e| usage(e.to_string()))?;
     let mut sims = Vec::new();
+    let mut iterations = 0u64;
     let mut longest = Duration::ZERO;
     let mut cpu_ns: Option<u64> = Some(0);
     for s in positions(args.positions) {
@@ -86,12 +87,17 @@ pub fn run(args: BenchArgs) -> Result<()> {
             _ => None,
         };
         sims.push(bot.simulations());
+        iterations += bot.iterations();
     }
     let total: u64 = sims.iter().sum();
     // Simulations per 50 ms of CPU time actually received (the wall budget is shared on a loaded machine).
     let per_cpu_50ms = cpu_ns
         .filter(|&c| c > 0)
         .map(|c| total as f64 / c as f64 * 50e6);
+    let iterations_per_cpu_50ms = cpu_ns
+        .filter(|&c| c > 0)
+        .map(|c| iterations as f64 / c as f64 * 50e6);
+    let mean_iterations = iterations as f64 / sims.len().max(1) as f64;
     let mean = sims.iter().sum::<u64>() as f64 / sims.len().max(1) as f64;
     let min = sims.iter().copied().min().unwrap_or(0);
     if args.json {
@@ -99,17 +105,19 @@ pub fn run(args: BenchArgs) -> Result<()> {
             "{}",
             serde_json::json!({"strategy": args.strategy, "positions": sims.len(), "budget_ms": budget.as_secs_f64() * 1000.0,
                 "mean_simulations": mean, "min_simulations": min, "longest_ms": longest.as_secs_f64() * 1000.0,
-                "simulations_per_50ms_cpu": per_cpu_50ms})
+                "simulations_per_50ms_cpu": per_cpu_50ms,
+                "mean_iterations": mean_iterations, "iterations_per_50ms_cpu": iterations_per_cpu_50ms})
         );
     } else {
         println!(
-            "{}: {} push decisions, {:.0} simulations per turn on average (min {min}) in {:?}, longest answer {:.1} ms, {} simulations per 50 ms of CPU time",
+            "{}: {} push decisions, {:.0} simulations per turn on average (min {min}) in {:?}, longest answer {:.1} ms, {} simulations ({} iterations) per 50 ms of CPU time",
             args.strategy,
             sims.len(),
             mean,
             budget,
             longest.as_secs_f64() * 1000.0,
-            per_cpu_50ms.map_or("?".to_string(), |v| format!("{v:.0}"))
+            per_cpu_50ms.map_or("?".to_string(), |v| format!("{v:.0}")),
+            iterations_per_cpu_50ms.map_or("?".to_string(), |v| format!("{v:.0}"))
         );
     }
     Ok(())

@@ -1,13 +1,18 @@
-//! `duct`: yomi-search's decoupled UCT on the push decisions.
+//! `duct`: decoupled UCT on the push decisions, in two implementations: the
+//! specialised [`PushDuct`] (default) and yomi-search's generic [`Duct`] on
+//! [`PushGame`] (`duct:impl=generic`), kept so the two can be compared.
 //!
 //! Contract: [`PushGame`] is Xmas Rush seen at PUSH decision points only (a
 //! node's joint action is the two pushes; the MOVE turn after it is played by
 //! quick walks for both), as a [`SimultaneousGame`] whose returns are the
-//! evaluation rescaled to [-1, 1]. [`DuctBot`] runs [`Duct`] on it with
-//! UCB1, Exp3 or regret matching and plays the most visited push.
+//! evaluation rescaled to [-1, 1]. Both bots search with UCB1, Exp3 or regret
+//! matching for both players and play the most visited push; MOVE turns use
+//! the greedy walker.
 
 use super::Bot;
+use super::limit::Limit;
 use super::matrix::simulate_pair;
+use super::push_duct::{PushDuct, PushDuctOptions};
 use crate::action::{Action, Push};
 use crate::eval::evaluate;
 use crate::league::League;
@@ -15,9 +20,16 @@ use crate::reach::Bfs;
 use crate::sim::start;
 use crate::state::State;
 use crate::walker::greedy_walk;
+use std::cell::Cell;
 use std::time::Duration;
 use yomi_search::budget::Budget;
 use yomi_search::{Duct, DuctOptions, FinalChoice, Seat, SelectionPolicy, SimultaneousGame};
+
+thread_local! {
+    /// Turn pairs simulated by [`PushGame::apply`] on this thread, so the
+    /// generic bot reports simulations (not only iterations) like the others.
+    static PAIRS: Cell<u64> = const { Cell::new(0) };
+}
 
 /// Xmas Rush at its PUSH decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +56,7 @@ impl SimultaneousGame for PushGame {
     fn apply(&mut self, a0: Push, a1: Push) {
         let mut bfs = Bfs::new();
         simulate_pair(&mut self.0, [a0, a1], &mut bfs, true);
+        PAIRS.with(|c| c.set(c.get() + 1));
     }
 
     fn is_terminal(&self) -> bool {
@@ -56,30 +69,42 @@ impl SimultaneousGame for PushGame {
     }
 }
 
-/// Decoupled UCT over pushes.
+/// How long a search bot thinks: a time per turn, or a fixed iteration count
+/// (reproducible on any machine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// Time per push turn (capped by the turn's budget).
+    pub time: Duration,
+    /// Iterations per push turn instead of the time, when set.
+    pub iterations: Option<u64>,
+}
+
+impl Effort {
+    /// The limit for a turn whose budget is `budget`.
+    pub fn limit(&self, budget: Duration) -> Limit {
+        Limit::new(self.iterations, self.time.min(budget))
+    }
+}
+
+/// The specialised decoupled UCT bot.
 #[derive(Clone, Debug)]
 pub struct DuctBot {
-    duct: Duct<PushGame>,
-    time: Duration,
+    search: PushDuct,
+    effort: Effort,
     bfs: Bfs,
     sims: u64,
+    iterations: u64,
 }
 
 impl DuctBot {
-    /// A DUCT bot with `policy` for both players, playouts of `turns - 1` pairs past the tree.
-    pub fn new(policy: SelectionPolicy, turns: u32, time: Duration, seed: u64) -> DuctBot {
-        let options = DuctOptions {
-            budget: Budget::time(time),
-            policies: [policy, policy],
-            final_choice: FinalChoice::MostVisited,
-            cutoff: Some(turns.saturating_sub(1)),
-            seed,
-        };
+    /// A DUCT bot with these options.
+    pub fn new(options: PushDuctOptions, effort: Effort, seed: u64) -> DuctBot {
         DuctBot {
-            duct: Duct::new(options),
-            time,
+            search: PushDuct::new(options, seed),
+            effort,
             bfs: Bfs::new(),
             sims: 0,
+            iterations: 0,
         }
     }
 }
@@ -87,18 +112,75 @@ impl DuctBot {
 impl Bot for DuctBot {
     fn act(&mut self, state: &State, me: usize, budget: Duration) -> Action {
         if !state.push_turn() {
-            self.sims = 0;
+            (self.sims, self.iterations) = (0, 0);
             return Action::Move(greedy_walk(state, me, &mut self.bfs));
         }
-        self.duct.options.budget = Budget::time(self.time.min(budget));
+        let push = self.search.search(state, me, self.effort.limit(budget));
+        (self.sims, self.iterations) = (self.search.simulations, self.search.iterations);
+        Action::Push(push)
+    }
+
+    fn simulations(&self) -> u64 {
+        self.sims
+    }
+
+    fn iterations(&self) -> u64 {
+        self.iterations
+    }
+}
+
+/// yomi-search's generic decoupled UCT over pushes (`duct:impl=generic`).
+#[derive(Clone, Debug)]
+pub struct GenericDuctBot {
+    duct: Duct<PushGame>,
+    effort: Effort,
+    bfs: Bfs,
+    sims: u64,
+    iterations: u64,
+}
+
+impl GenericDuctBot {
+    /// A DUCT bot with `policy` for both players, playouts of `turns - 1` pairs past the tree.
+    pub fn new(policy: SelectionPolicy, turns: u32, effort: Effort, seed: u64) -> GenericDuctBot {
+        let options = DuctOptions {
+            budget: Budget::time(effort.time),
+            policies: [policy, policy],
+            final_choice: FinalChoice::MostVisited,
+            cutoff: Some(turns.saturating_sub(1)),
+            seed,
+        };
+        GenericDuctBot {
+            duct: Duct::new(options),
+            effort,
+            bfs: Bfs::new(),
+            sims: 0,
+            iterations: 0,
+        }
+    }
+}
+
+impl Bot for GenericDuctBot {
+    fn act(&mut self, state: &State, me: usize, budget: Duration) -> Action {
+        if !state.push_turn() {
+            (self.sims, self.iterations) = (0, 0);
+            return Action::Move(greedy_walk(state, me, &mut self.bfs));
+        }
+        self.duct.options.budget = match self.effort.iterations {
+            Some(n) => Budget::iterations(n),
+            None => Budget::time(self.effort.time.min(budget)),
+        };
+        let before = PAIRS.with(Cell::get);
         let d = self.duct.choose(&PushGame(*state), me);
-        // Counted as iterations: each simulates at least one turn pair (more in deeper tree
-        // paths and the playout), so this is a lower bound.
-        self.sims = d.iterations;
+        self.sims = PAIRS.with(Cell::get) - before;
+        self.iterations = d.iterations;
         Action::Push(d.action)
     }
 
     fn simulations(&self) -> u64 {
         self.sims
+    }
+
+    fn iterations(&self) -> u64 {
+        self.iterations
     }
 }

@@ -1,12 +1,14 @@
-//! `mcts` (UCB1 over my 28 pushes against uniformly random opponent pushes,
-//! playouts cut after a few turn pairs) and `combo` (the seed article's
+//! `mcts` (multi-level UCT over my pushes against uniformly random opponent
+//! pushes, playouts cut after a few turn pairs; see [`Uct`]) and `combo` (the seed article's
 //! pipeline: one-ply minimax drops my pushes whose worst case is bad, a short
 //! opponent-side search keeps the opponent's good pushes, then the main
 //! search picks among my survivors against those).
 
 use super::Bot;
 use super::bandit::{Bandit, BanditOptions};
+use super::duct::Effort;
 use super::matrix::{DeadlockGuard, PushMatrix};
+use super::uct::{Uct, UctOptions};
 use crate::action::{Action, Push};
 use crate::params;
 use crate::reach::Bfs;
@@ -14,24 +16,26 @@ use crate::state::State;
 use crate::walker::greedy_walk;
 use std::time::{Duration, Instant};
 
-/// Monte Carlo push search over all pushes.
+/// Multi-level UCT over my pushes against random opponent pushes.
 #[derive(Clone, Debug)]
 pub struct MctsBot {
-    bandit: Bandit,
+    uct: Uct,
+    effort: Effort,
     bfs: Bfs,
-    time: Duration,
     sims: u64,
+    iterations: u64,
     guard: DeadlockGuard,
 }
 
 impl MctsBot {
-    /// A bot spending `time` per push turn.
-    pub fn new(options: BanditOptions, time: Duration, seed: u64) -> MctsBot {
+    /// A bot searching with `options` for `effort` per push turn.
+    pub fn new(options: UctOptions, effort: Effort, seed: u64) -> MctsBot {
         MctsBot {
-            bandit: Bandit::new(options, seed),
+            uct: Uct::new(options, seed),
+            effort,
             bfs: Bfs::new(),
-            time,
             sims: 0,
+            iterations: 0,
             guard: DeadlockGuard::default(),
         }
     }
@@ -39,25 +43,27 @@ impl MctsBot {
 
 impl Bot for MctsBot {
     fn act(&mut self, state: &State, me: usize, budget: Duration) -> Action {
-        let start = Instant::now();
         if !state.push_turn() {
-            self.sims = 0;
+            (self.sims, self.iterations) = (0, 0);
             return Action::Move(greedy_walk(state, me, &mut self.bfs));
         }
+        let limit = self.effort.limit(budget);
         let all: Vec<Push> = Push::all().collect();
         let mine: Vec<Push> = Push::all()
             .filter(|&p| !self.guard.avoid(state, me, p))
             .collect();
-        let push = self
-            .bandit
-            .search(state, me, &mine, &all, start + self.time.min(budget));
+        let push = self.uct.search(state, me, &mine, &all, limit);
         self.guard.played(push);
-        self.sims = self.bandit.simulations;
+        (self.sims, self.iterations) = (self.uct.simulations, self.uct.iterations);
         Action::Push(push)
     }
 
     fn simulations(&self) -> u64 {
         self.sims
+    }
+
+    fn iterations(&self) -> u64 {
+        self.iterations
     }
 }
 
@@ -102,6 +108,7 @@ pub struct ComboBot {
     theirs: Bandit,
     bfs: Bfs,
     sims: u64,
+    iterations: u64,
     guard: DeadlockGuard,
 }
 
@@ -114,6 +121,7 @@ impl ComboBot {
             theirs: Bandit::new(options.bandit, seed ^ 0x9E37_79B9_7F4A_7C15),
             bfs: Bfs::new(),
             sims: 0,
+            iterations: 0,
             guard: DeadlockGuard::default(),
         }
     }
@@ -169,10 +177,15 @@ impl Bot for ComboBot {
         self.guard.played(push);
         self.sims =
             (Push::COUNT * Push::COUNT) as u64 + self.theirs.simulations + self.main.simulations;
+        self.iterations = self.theirs.iterations + self.main.iterations;
         Action::Push(push)
     }
 
     fn simulations(&self) -> u64 {
         self.sims
+    }
+
+    fn iterations(&self) -> u64 {
+        self.iterations
     }
 }

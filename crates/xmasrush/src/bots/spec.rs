@@ -6,7 +6,10 @@
 
 use super::bandit::BanditOptions;
 use super::mcts::{ComboBot, ComboOptions, MctsBot};
-use super::{Bot, DuctBot, Greedy, MinMax1, RandomBot};
+use super::{
+    Bot, DuctBot, Effort, GenericDuctBot, Greedy, MinMax1, PushDuctOptions, RandomBot,
+    SmitsimaxBot, SmitsimaxOptions, UctOptions,
+};
 use crate::params;
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -17,8 +20,35 @@ pub const STRATEGIES: &[(&str, &[&str])] = &[
     ("random", &["seed"]),
     ("greedy", &[]),
     ("minmax1", &[]),
-    ("mcts", &["time", "turns", "c", "seed"]),
-    ("duct", &["time", "turns", "policy", "c", "gamma", "seed"]),
+    (
+        "mcts",
+        &["time", "iterations", "turns", "c", "depth", "seed"],
+    ),
+    (
+        "duct",
+        &[
+            "impl",
+            "time",
+            "iterations",
+            "turns",
+            "policy",
+            "c",
+            "gamma",
+            "seed",
+        ],
+    ),
+    (
+        "smitsimax",
+        &[
+            "time",
+            "iterations",
+            "turns",
+            "policy",
+            "c",
+            "gamma",
+            "seed",
+        ],
+    ),
     (
         "combo",
         &[
@@ -38,7 +68,7 @@ pub const STRATEGIES: &[(&str, &[&str])] = &[
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// Unknown bot name.
-    #[error("unknown strategy '{0}'; valid: random, greedy, minmax1, mcts, duct, combo")]
+    #[error("unknown strategy '{0}'; valid: random, greedy, minmax1, mcts, duct, smitsimax, combo")]
     UnknownName(String),
     /// Unknown parameter.
     #[error("strategy '{name}' has no parameter '{key}'; valid: {valid}")]
@@ -133,6 +163,42 @@ impl BotSpec {
         }
     }
 
+    fn effort(&self) -> Result<Effort, SpecError> {
+        let iterations = match self.params.get("iterations") {
+            None => None,
+            Some(_) => match self.get("iterations", 0u64)? {
+                0 => {
+                    return Err(SpecError::BadValue {
+                        key: "iterations".into(),
+                        value: "0".into(),
+                        reason: "at least 1".into(),
+                    });
+                }
+                n => Some(n),
+            },
+        };
+        Ok(Effort {
+            time: self.time()?,
+            iterations,
+        })
+    }
+
+    fn policy(&self, c: f64) -> Result<SelectionPolicy, SpecError> {
+        let gamma = self.get("gamma", params::DUCT_GAMMA)?;
+        Ok(match self.params.get("policy").map(String::as_str) {
+            None | Some("ucb1") => SelectionPolicy::Ucb1 { c },
+            Some("exp3") => SelectionPolicy::Exp3 { gamma },
+            Some("rm") => SelectionPolicy::RegretMatching { gamma },
+            Some(other) => {
+                return Err(SpecError::BadValue {
+                    key: "policy".into(),
+                    value: other.into(),
+                    reason: "ucb1, exp3 or rm".into(),
+                });
+            }
+        })
+    }
+
     /// Builds the bot; `seed` is used unless the spec sets one.
     pub fn build(&self, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
         let seed = self.get("seed", seed)?;
@@ -150,22 +216,54 @@ impl BotSpec {
             "random" => Box::new(RandomBot::new(seed)),
             "greedy" => Box::new(Greedy::default()),
             "minmax1" => Box::new(MinMax1::default()),
-            "mcts" => Box::new(MctsBot::new(bandit, self.time()?, seed)),
+            "mcts" => {
+                let depth: u32 = self.get("depth", params::MCTS_DEPTH)?;
+                if depth == 0 {
+                    return Err(SpecError::BadValue {
+                        key: "depth".into(),
+                        value: "0".into(),
+                        reason: "at least 1".into(),
+                    });
+                }
+                let options = UctOptions {
+                    c,
+                    turns,
+                    depth,
+                    max_nodes: params::TREE_NODES,
+                };
+                Box::new(MctsBot::new(options, self.effort()?, seed))
+            }
             "duct" => {
-                let gamma = self.get("gamma", params::DUCT_GAMMA)?;
-                let policy = match self.params.get("policy").map(String::as_str) {
-                    None | Some("ucb1") => SelectionPolicy::Ucb1 { c },
-                    Some("exp3") => SelectionPolicy::Exp3 { gamma },
-                    Some("rm") => SelectionPolicy::RegretMatching { gamma },
+                let policy = self.policy(c)?;
+                match self.params.get("impl").map(String::as_str) {
+                    None | Some("fast") => {
+                        let options = PushDuctOptions {
+                            policy,
+                            turns,
+                            max_nodes: params::TREE_NODES,
+                        };
+                        Box::new(DuctBot::new(options, self.effort()?, seed))
+                    }
+                    Some("generic") => {
+                        Box::new(GenericDuctBot::new(policy, turns, self.effort()?, seed))
+                    }
                     Some(other) => {
                         return Err(SpecError::BadValue {
-                            key: "policy".into(),
+                            key: "impl".into(),
                             value: other.into(),
-                            reason: "ucb1, exp3 or rm".into(),
+                            reason: "fast or generic".into(),
                         });
                     }
+                }
+            }
+            "smitsimax" => {
+                let c = self.get("c", params::SMITSIMAX_C)?;
+                let options = SmitsimaxOptions {
+                    policy: self.policy(c)?,
+                    turns,
+                    max_nodes: params::TREE_NODES,
                 };
-                Box::new(DuctBot::new(policy, turns, self.time()?, seed))
+                Box::new(SmitsimaxBot::new(options, self.effort()?, seed))
             }
             "combo" => {
                 let options = ComboOptions {
