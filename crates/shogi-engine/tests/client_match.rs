@@ -60,6 +60,7 @@ fn config(records: &Path, control: TimeControl, max_plies: u32) -> ShogiMatchCon
         tolerance: Duration::ZERO,
         declaration: DeclarationRule::Points27,
         records: Some(records.to_path_buf()),
+        record_format: Default::default(),
         handshake: Duration::from_secs(5),
     }
 }

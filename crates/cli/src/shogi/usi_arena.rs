@@ -12,7 +12,7 @@ use yomi_search::{parse_duration, parse_duration_or_zero};
 use yomi_shogi::{DeclarationRule, ShogiGame};
 use yomi_shogi_engine::client::clock::TimeControl;
 use yomi_shogi_engine::client::matches::{
-    PlayerSpec, ShogiMatchConfig, StartLine, run_shogi_match,
+    PlayerSpec, RecordFormat, ShogiMatchConfig, StartLine, run_shogi_match,
 };
 use yomi_shogi_engine::client::usi::EngineSpec;
 use yomi_shogi_engine::openings::parse_openings;
@@ -36,9 +36,12 @@ pub struct ShogiClockArgs {
     /// Shogi: lateness forgiven before a move loses on time (default 0ms).
     #[arg(long, value_parser = parse_duration_or_zero)]
     pub time_margin: Option<Duration>,
-    /// Shogi: write every game as a CSA record into this directory.
+    /// Shogi: write every game as a record into this directory.
     #[arg(long)]
     pub records: Option<PathBuf>,
+    /// Shogi: format of the records: `csa` or `kif`.
+    #[arg(long, default_value = "csa", value_parser = parse_record_format)]
+    pub record_format: RecordFormat,
     /// Shogi: entering-king rule: `27` (CSA, default), `24` or `none`.
     #[arg(long, default_value = "27")]
     pub declaration: String,
@@ -69,6 +72,10 @@ impl ShogiClockArgs {
             }),
         }
     }
+}
+
+fn parse_record_format(text: &str) -> Result<RecordFormat, String> {
+    RecordFormat::parse(text).ok_or_else(|| format!("'{text}': use csa or kif"))
 }
 
 /// True when `yomi arena shogi` must run a clocked match.
@@ -119,6 +126,7 @@ pub fn run_clocked(args: &ArenaArgs, clock: &ShogiClockArgs) -> Result<()> {
         tolerance: clock.time_margin.unwrap_or(Duration::ZERO),
         declaration,
         records: clock.records.clone(),
+        record_format: clock.record_format,
         handshake: Duration::from_secs(10),
     };
     let (a, b) = (player(&args.a)?, player(&args.b)?);

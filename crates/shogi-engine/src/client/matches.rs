@@ -10,10 +10,11 @@
 //! crashes are counted per side in [`ShogiMatchReport`]. Fourfold
 //! repetition is a draw unless one side checked throughout (it loses);
 //! a valid entering-king declaration wins; the ply limit draws. With a
-//! records directory every game is written as `game-NNNNN.csa`.
+//! records directory every game is written as `game-NNNNN.csa` (or `.kifu`).
 
 use super::clock::{Clock, TimeControl};
 use super::csa::{Ending, write_csa};
+use super::kif::write_kif;
 use super::usi::{EngineSpec, Reply, UsiEngine};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -56,10 +57,42 @@ pub struct ShogiMatchConfig {
     pub tolerance: Duration,
     /// Entering-king rule.
     pub declaration: DeclarationRule,
-    /// Where to write CSA records, if anywhere.
+    /// Where to write game records, if anywhere.
     pub records: Option<PathBuf>,
+    /// The records' format.
+    pub record_format: RecordFormat,
     /// Limit for `usiok` and `readyok`.
     pub handshake: Duration,
+}
+
+/// The text format of game records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// CSA V2.2 (`.csa`), the computer-shogi tournament format.
+    #[default]
+    Csa,
+    /// KIF in UTF-8, the format of the Japanese GUIs; the extension is
+    /// `.kifu`, which is how they tell UTF-8 KIF from Shift_JIS `.kif`.
+    Kif,
+}
+
+impl RecordFormat {
+    /// The file extension of a record.
+    pub fn extension(self) -> &'static str {
+        match self {
+            RecordFormat::Csa => "csa",
+            RecordFormat::Kif => "kifu",
+        }
+    }
+
+    /// Parses `csa` or `kif`.
+    pub fn parse(text: &str) -> Option<RecordFormat> {
+        match text {
+            "csa" => Some(RecordFormat::Csa),
+            "kif" => Some(RecordFormat::Kif),
+            _ => None,
+        }
+    }
 }
 
 /// Why a match could not be run.
@@ -351,7 +384,11 @@ fn play_game(
         let n1 = seats[1].name();
         if first == 0 { [n0, n1] } else { [n1, n0] }
     };
-    let csa = write_csa(
+    let write = match cfg.record_format {
+        RecordFormat::Csa => write_csa,
+        RecordFormat::Kif => write_kif,
+    };
+    let csa = write(
         [&names_by_color[0], &names_by_color[1]],
         &line.start,
         &timed,
@@ -462,7 +499,11 @@ pub fn run_shogi_match(
                         let f = s.frontier;
                         if let Some(dir) = &cfg.records {
                             for (k, text) in csas.iter().enumerate() {
-                                let path = dir.join(format!("game-{:05}.csa", 2 * f + k as u64));
+                                let path = dir.join(format!(
+                                    "game-{:05}.{}",
+                                    2 * f + k as u64,
+                                    cfg.record_format.extension()
+                                ));
                                 let _ = std::fs::write(path, text);
                             }
                         }

@@ -1,4 +1,4 @@
-//! Playing USI engines: a child-process client, clocks, CSA records, and a
+//! Playing USI engines: a child-process client, clocks, CSA and KIF records, and a
 //! clocked match runner whose report is yomi-arena's.
 //!
 //! Contract: [`usi::UsiEngine`] drives one engine process over stdin/stdout
@@ -7,11 +7,13 @@
 //! [`matches::run_shogi_match`] plays seat-swapped pairs in which a move
 //! after the clock ran out, an illegal move or a crashed engine loses, each
 //! counted separately, and reports with [`yomi_arena::MatchReport`].
-//! [`csa`] writes and reads game records in the CSA format.
+//! [`csa`] writes and reads game records in the CSA format, [`kif`] writes
+//! them in the KIF format.
 
 pub mod clock;
 pub mod csa;
 mod error;
+pub mod kif;
 pub mod matches;
 pub mod usi;
 
