@@ -194,7 +194,14 @@ fn specs_refuse_unknown_names_keys_and_values() {
 #[test]
 fn bots_step_out_of_a_deadlock_when_not_ahead() {
     use yomi_xmasrush::Action;
-    for spec in ["minmax1", "mcts:time=5ms", "combo:time=5ms"] {
+    for spec in [
+        "minmax1",
+        "mcts:time=5ms",
+        "combo:time=5ms",
+        "duct:time=5ms",
+        "duct:time=5ms,impl=generic",
+        "smitsimax:time=5ms",
+    ] {
         let mut bot = BotSpec::parse(spec).unwrap().build(3).unwrap();
         for seed in 0..3 {
             let s = yomi_xmasrush::sim::start(seed, League::Legend);

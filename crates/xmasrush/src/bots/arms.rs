@@ -173,12 +173,22 @@ pub fn update(policy: SelectionPolicy, arms: &mut [Arm], i: usize, prob: f64, re
 
 /// The most played arm (ties: the higher mean, then the first).
 pub fn most_visited(arms: &[Arm]) -> usize {
-    let mut best = 0;
-    for (i, a) in arms.iter().enumerate().skip(1) {
-        let b = &arms[best];
-        if a.visits > b.visits || (a.visits == b.visits && a.mean > b.mean) {
-            best = i;
-        }
+    most_visited_where(arms, |_| true).unwrap_or(0)
+}
+
+/// The most played arm among those `allowed` (ties: the higher mean, then the first).
+pub fn most_visited_where(arms: &[Arm], allowed: impl Fn(usize) -> bool) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (i, a) in arms.iter().enumerate().filter(|&(i, _)| allowed(i)) {
+        best = match best {
+            Some(b)
+                if !(a.visits > arms[b].visits
+                    || (a.visits == arms[b].visits && a.mean > arms[b].mean)) =>
+            {
+                Some(b)
+            }
+            _ => Some(i),
+        };
     }
     best
 }
@@ -258,6 +268,8 @@ mod tests {
         assert!((arms[0].score - 1.7).abs() < 1e-12);
         assert_eq!(arms[1], Arm::default());
         assert_eq!(most_visited(&arms), 0);
+        assert_eq!(most_visited_where(&arms, |i| i != 0), Some(1));
+        assert_eq!(most_visited_where(&arms, |_| false), None);
     }
 
     #[test]

@@ -6,12 +6,16 @@
 //! node's joint action is the two pushes; the MOVE turn after it is played by
 //! quick walks for both), as a [`SimultaneousGame`] whose returns are the
 //! evaluation rescaled to [-1, 1]. Both bots search with UCB1, Exp3 or regret
-//! matching for both players and play the most visited push; MOVE turns use
-//! the greedy walker.
+//! matching for both players and play the most visited push that the
+//! [`DeadlockGuard`] allows (after a stale push turn, a player not ahead
+//! leaves its last line: two DUCT bots otherwise block each other on one
+//! line ten turns running and the game ends in a deadlock draw); MOVE turns
+//! use the greedy walker.
 
 use super::Bot;
+use super::arms::most_visited_where;
 use super::limit::Limit;
-use super::matrix::simulate_pair;
+use super::matrix::{DeadlockGuard, simulate_pair};
 use super::push_duct::{PushDuct, PushDuctOptions};
 use crate::action::{Action, Push};
 use crate::eval::evaluate;
@@ -94,6 +98,7 @@ pub struct DuctBot {
     bfs: Bfs,
     sims: u64,
     iterations: u64,
+    guard: DeadlockGuard,
 }
 
 impl DuctBot {
@@ -105,6 +110,7 @@ impl DuctBot {
             bfs: Bfs::new(),
             sims: 0,
             iterations: 0,
+            guard: DeadlockGuard::default(),
         }
     }
 }
@@ -115,7 +121,14 @@ impl Bot for DuctBot {
             (self.sims, self.iterations) = (0, 0);
             return Action::Move(greedy_walk(state, me, &mut self.bfs));
         }
-        let push = self.search.search(state, me, self.effort.limit(budget));
+        let mut push = self.search.search(state, me, self.effort.limit(budget));
+        if self.guard.avoid(state, me, push) {
+            let allowed = |i| !self.guard.avoid(state, me, Push::from_index(i));
+            if let Some(i) = most_visited_where(self.search.root_arms(me), allowed) {
+                push = Push::from_index(i);
+            }
+        }
+        self.guard.played(push);
         (self.sims, self.iterations) = (self.search.simulations, self.search.iterations);
         Action::Push(push)
     }
@@ -137,6 +150,7 @@ pub struct GenericDuctBot {
     bfs: Bfs,
     sims: u64,
     iterations: u64,
+    guard: DeadlockGuard,
 }
 
 impl GenericDuctBot {
@@ -155,6 +169,7 @@ impl GenericDuctBot {
             bfs: Bfs::new(),
             sims: 0,
             iterations: 0,
+            guard: DeadlockGuard::default(),
         }
     }
 }
@@ -173,7 +188,20 @@ impl Bot for GenericDuctBot {
         let d = self.duct.choose(&PushGame(*state), me);
         self.sims = PAIRS.with(Cell::get) - before;
         self.iterations = d.iterations;
-        Action::Push(d.action)
+        let mut push = d.action;
+        if self.guard.avoid(state, me, push) {
+            // The most visited allowed push (the strategy lists every push with its visits).
+            if let Some(&(p, _, _)) = d
+                .strategy
+                .iter()
+                .filter(|(p, _, _)| !self.guard.avoid(state, me, *p))
+                .max_by_key(|(_, visits, _)| *visits)
+            {
+                push = p;
+            }
+        }
+        self.guard.played(push);
+        Action::Push(push)
     }
 
     fn simulations(&self) -> u64 {

@@ -9,12 +9,14 @@
 //! ends: `turns - 1` random push pairs are played and the position is
 //! evaluated. Each tree backs up its own player's reward (player 0's
 //! evaluation, player 1's complement) along its own path. The move is my
-//! tree's most visited root push. Same seed and an iteration limit: the same
+//! tree's most visited root push (the bot skips what the deadlock guard
+//! forbids, as `duct` does). Same seed and an iteration limit: the same
 //! search.
 
 use super::Bot;
+use super::arms::most_visited_where;
 use super::duct::Effort;
-use super::matrix::simulate_pair;
+use super::matrix::{DeadlockGuard, simulate_pair};
 use super::own_tree::OwnTree;
 use crate::action::{Action, Push};
 use crate::eval::evaluate;
@@ -155,6 +157,7 @@ pub struct SmitsimaxBot {
     bfs: Bfs,
     sims: u64,
     iterations: u64,
+    guard: DeadlockGuard,
 }
 
 impl SmitsimaxBot {
@@ -166,6 +169,7 @@ impl SmitsimaxBot {
             bfs: Bfs::new(),
             sims: 0,
             iterations: 0,
+            guard: DeadlockGuard::default(),
         }
     }
 }
@@ -176,7 +180,14 @@ impl Bot for SmitsimaxBot {
             (self.sims, self.iterations) = (0, 0);
             return Action::Move(greedy_walk(state, me, &mut self.bfs));
         }
-        let push = self.search.search(state, me, self.effort.limit(budget));
+        let mut push = self.search.search(state, me, self.effort.limit(budget));
+        if self.guard.avoid(state, me, push) {
+            let allowed = |i| !self.guard.avoid(state, me, Push::from_index(i));
+            if let Some(i) = most_visited_where(self.search.tree(me).root(), allowed) {
+                push = Push::from_index(i);
+            }
+        }
+        self.guard.played(push);
         (self.sims, self.iterations) = (self.search.simulations, self.search.iterations);
         Action::Push(push)
     }
