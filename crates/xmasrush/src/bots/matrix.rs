@@ -10,7 +10,7 @@
 use crate::action::{Path, Push};
 use crate::eval::evaluate;
 use crate::reach::Bfs;
-use crate::state::State;
+use crate::state::{MAX_STALE, State};
 use crate::walker::{greedy_walk, quick_walk};
 use std::time::Instant;
 
@@ -90,28 +90,68 @@ impl PushMatrix {
     }
 }
 
-/// Remembers my last push, to step out of a deadlock: after a push turn in
-/// which both players pushed the same line (the stale counter is up), a
-/// player that is not ahead avoids that line, because the opponent's
-/// deterministic choice is likely to be the same again and ten such turns end
-/// the game at the current scores.
+/// Remembers my recent pushes, to step out of a deadlock: while the stale
+/// counter is up (the last `stale` push turns both players pushed the same
+/// line), a player that is not ahead avoids every line it pushed in that
+/// streak, because the opponent's choice is likely to be the same again and
+/// ten such turns end the game at the current scores. (Avoiding only the
+/// last line was not enough: two DUCT bots alternated between two rows,
+/// colliding on each, until the deadlock.)
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DeadlockGuard {
-    last: Option<Push>,
+    /// My last pushes, most recent first.
+    recent: [Option<Push>; MAX_STALE as usize],
 }
 
 impl DeadlockGuard {
     /// Whether `push` should be skipped now for seat `me`.
     pub fn avoid(&self, state: &State, me: usize, push: Push) -> bool {
-        state.stale > 0
-            && state.score[me] <= state.score[1 - me]
-            && self.last.is_some_and(|l| {
-                l.is_horizontal() == push.is_horizontal() && l.line() == push.line()
-            })
+        let streak = (state.stale as usize).min(self.recent.len());
+        state.score[me] <= state.score[1 - me]
+            && self.recent[..streak]
+                .iter()
+                .flatten()
+                .any(|&l| collide(l, push))
     }
 
     /// Records the push played.
     pub fn played(&mut self, push: Push) {
-        self.last = Some(push);
+        self.recent.rotate_right(1);
+        self.recent[0] = Some(push);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::League;
+    use crate::sim::start;
+    use crate::tile::Dir;
+
+    #[test]
+    fn the_guard_avoids_the_lines_of_the_current_streak_when_not_ahead() {
+        let mut s = start(1, League::Legend);
+        let mut g = DeadlockGuard::default();
+        let (r3, r4, c2) = (
+            Push::new(3, Dir::Right),
+            Push::new(4, Dir::Left),
+            Push::new(2, Dir::Down),
+        );
+        g.played(c2);
+        g.played(r3);
+        g.played(r4);
+        s.stale = 0;
+        assert!(!g.avoid(&s, 0, r4), "no streak");
+        s.stale = 2;
+        // Both directions of rows 3 and 4; not column 2 (before the streak) nor row 3 as a column.
+        assert!(g.avoid(&s, 0, Push::new(4, Dir::Right)));
+        assert!(g.avoid(&s, 0, Push::new(3, Dir::Left)));
+        assert!(!g.avoid(&s, 0, c2));
+        assert!(!g.avoid(&s, 0, Push::new(3, Dir::Up)));
+        s.stale = 3;
+        assert!(g.avoid(&s, 0, c2));
+        s.score = [1, 0];
+        assert!(!g.avoid(&s, 0, r4), "ahead: no need to leave");
+        assert!(g.avoid(&s, 1, r4), "the other seat is behind");
     }
 }
