@@ -114,6 +114,12 @@ impl Engine {
         self.softmax.set_declaration_rule(rule);
     }
 
+    /// Maps the alpha-beta search's memory ahead of its first search, until
+    /// `deadline`; true once all of it is mapped.
+    pub fn prefault(&mut self, deadline: std::time::Instant) -> bool {
+        self.alpha.prefault(deadline)
+    }
+
     /// A new game: forgets the table and the tree.
     pub fn clear(&mut self) {
         self.alpha.clear();

@@ -11,6 +11,7 @@ pub mod dataset;
 pub mod engine;
 pub mod eval;
 pub mod mate;
+pub mod memory;
 pub mod openings;
 pub mod params;
 pub mod score;

@@ -133,6 +133,10 @@ pub const LMR_DIVISOR: f64 = 2.1;
 /// Late move reductions: constant term.
 pub const LMR_BASE: f64 = 0.4;
 
+/// Late move reductions: one ply less per this much quiet-move history
+/// (butterfly plus both continuations), one more per as much below zero.
+pub const LMR_HISTORY_DIV: i32 = 10_000;
+
 /// Quiescence delta pruning: a capture whose gain cannot lift the score
 /// within this margin of alpha is skipped.
 pub const DELTA_MARGIN: i32 = 200;

@@ -6,11 +6,16 @@
 //! on 63 key bits; a stored move is still only
 //! a hint that the search checks against the legal move list before playing
 //! it. Allocation is zero-filled (`calloc`-style, pages mapped on first
-//! touch), so a 1 GB table is ready in milliseconds. The search owns the
+//! touch), so a 1 GB table is ready in milliseconds; [`TranspositionTable::prefault`]
+//! maps its pages ahead of the search within a time budget, and
+//! [`TranspositionTable::clear`] wipes a fully mapped table in place (keeping
+//! its pages) and otherwise allocates afresh. The search owns the
 //! table while it runs (one search thread), so no locking is needed; two
 //! plain words per entry would also survive concurrent writers without UB,
 //! only with torn entries that the key check rejects.
 
+use crate::memory::touch_pages;
+use std::time::Instant;
 use yomi_shogi::Move;
 
 /// Kind of bound a stored score is.
@@ -52,6 +57,10 @@ pub struct TranspositionTable {
     words: Vec<u64>,
     buckets: usize,
     generation: u8,
+    /// Words from the start whose pages are known to be mapped.
+    mapped: usize,
+    /// A search started since the last clear (so there may be entries).
+    used: bool,
 }
 
 impl TranspositionTable {
@@ -73,6 +82,8 @@ impl TranspositionTable {
                     words: vec![0u64; words],
                     buckets,
                     generation: 0,
+                    mapped: 0,
+                    used: false,
                 };
             }
             mb /= 2;
@@ -84,15 +95,35 @@ impl TranspositionTable {
         (self.buckets * BYTES_PER_BUCKET) >> 20
     }
 
-    /// Forgets everything (a fresh zeroed allocation of the same size).
+    /// Forgets everything. An unused table is left as it is; a fully
+    /// mapped one is zeroed in place (its pages stay mapped: writing them
+    /// is far cheaper than mapping new ones); otherwise the table is
+    /// allocated afresh, zero-filled and lazily mapped, because zeroing it
+    /// in place would map every page now (seconds for a gigabyte).
     pub fn clear(&mut self) {
-        self.words = Vec::new();
-        self.words = vec![0u64; self.buckets * WORDS_PER_BUCKET];
+        if self.used {
+            if self.mapped == self.words.len() {
+                self.words.fill(0);
+            } else {
+                self.words = Vec::new();
+                self.words = vec![0u64; self.buckets * WORDS_PER_BUCKET];
+                self.mapped = 0;
+            }
+        }
+        self.used = false;
         self.generation = 0;
+    }
+
+    /// Maps the table's pages into memory until `deadline` (contents
+    /// unchanged); true once all of them are. Resumes where it stopped.
+    pub fn prefault(&mut self, deadline: Instant) -> bool {
+        self.mapped = touch_pages(&mut self.words, self.mapped, deadline);
+        self.mapped == self.words.len()
     }
 
     /// Starts a new search: older entries become preferred victims.
     pub fn new_search(&mut self) {
+        self.used = true;
         self.generation = (self.generation + 1) & 63;
     }
 
@@ -119,6 +150,7 @@ impl TranspositionTable {
     /// move keeps the move already stored for the key.
     #[inline]
     pub fn store(&mut self, key: u64, entry: TtEntry) {
+        self.used = true;
         let b = self.bucket(key);
         let key = key | 1;
         let mut victim = 0;
@@ -257,5 +289,25 @@ mod tests {
         assert_eq!(tt.size_mb(), 1024);
         assert_eq!(tt.hashfull(), 0);
         assert!(t.elapsed().as_millis() < 1000, "{:?}", t.elapsed());
+    }
+
+    #[test]
+    fn clearing_forgets_entries_whether_mapped_or_not() {
+        let far = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        // Fully mapped: wiped in place.
+        let mut tt = TranspositionTable::new(1);
+        assert!(tt.prefault(far));
+        tt.store(42, entry(3, 5));
+        tt.clear();
+        assert_eq!(tt.probe(42), None);
+        // Partly mapped: a fresh allocation.
+        let mut tt = TranspositionTable::new(2);
+        tt.store(42, entry(3, 5));
+        tt.clear();
+        assert_eq!(tt.probe(42), None);
+        // Mapping keeps what is stored.
+        tt.store(99, entry(7, 2));
+        assert!(tt.prefault(far));
+        assert_eq!(tt.probe(99), Some(entry(7, 2)));
     }
 }

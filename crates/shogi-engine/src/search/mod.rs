@@ -14,6 +14,7 @@
 
 mod check;
 mod control;
+pub mod history;
 mod node;
 mod root;
 pub mod see;
@@ -24,7 +25,7 @@ pub use control::Control;
 pub use root::{SearchInfo, SearchResult};
 
 use crate::eval::{EvalKind, Evaluator};
-use crate::search::order::History;
+use crate::search::history::{ContinuationHistory, History};
 use crate::time::TimePlan;
 use crate::tt::TranspositionTable;
 use yomi_shogi::{DeclarationRule, Move, Position};
@@ -74,6 +75,7 @@ impl GameHistory {
 pub struct Searcher {
     pub(crate) tt: TranspositionTable,
     pub(crate) history: History,
+    pub(crate) cont: ContinuationHistory,
     pub(crate) eval: Box<dyn Evaluator>,
     pub(crate) declaration: DeclarationRule,
     pub(crate) lmr: Box<[[i32; 64]; 64]>,
@@ -94,6 +96,7 @@ impl Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
             history: History::default(),
+            cont: ContinuationHistory::default(),
             eval: eval.build(),
             declaration: DeclarationRule::Points27,
             lmr,
@@ -119,6 +122,13 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history = History::default();
+        self.cont.clear();
+    }
+
+    /// Maps the history and table memory ahead of the first search, until
+    /// `deadline` (see [`crate::memory`]); true once all of it is mapped.
+    pub fn prefault(&mut self, deadline: std::time::Instant) -> bool {
+        self.cont.prefault(deadline) && self.tt.prefault(deadline)
     }
 
     /// Switches the evaluator.

@@ -11,14 +11,15 @@
 
 use crate::params::{
     DELTA_MARGIN, DRAW_SCORE, FUTILITY_BASE, FUTILITY_MAX_DEPTH, FUTILITY_PER_DEPTH, IIR_MIN_DEPTH,
-    LMP_BASE, LMP_MAX_DEPTH, LMP_SCALE, NULL_MOVE_BASE_R, NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV,
-    NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH,
-    SEE_QUIET_MARGIN, capture_gain,
+    LMP_BASE, LMP_MAX_DEPTH, LMP_SCALE, LMR_HISTORY_DIV, NULL_MOVE_BASE_R, NULL_MOVE_DEPTH_DIV,
+    NULL_MOVE_EVAL_DIV, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN,
+    SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN, capture_gain,
 };
 use crate::score::{
     INFINITE, MATE_IN_MAX_PLY, MAX_PLY, PERPETUAL, from_tt, mate_in, mated_in, to_tt,
 };
 use crate::search::check::CheckInfo;
+use crate::search::history::{NO_PIECE_TO, piece_to};
 use crate::search::order::{MovePicker, capture_see_ok, is_capture};
 use crate::search::see::see;
 use crate::search::{Control, Limits, Searcher};
@@ -36,6 +37,9 @@ pub(super) struct PathEntry {
     pub in_check: bool,
     /// Plies since the last null move (repetitions never look past one).
     pub since_null: u16,
+    /// The move that led here as a continuation-history index
+    /// ([`piece_to`]); [`NO_PIECE_TO`] for a null move or a game position.
+    pub pt: u16,
 }
 
 /// The state of one running search.
@@ -58,6 +62,8 @@ pub(super) struct Worker<'a> {
     pub pv_len: [usize; MAX_PLY + 1],
     pub moves: Vec<(Move, i32)>,
     pub rep_dep: usize,
+    /// Static evaluation by ply (`-INFINITE` where in check), for `improving`.
+    pub evals: [i32; MAX_PLY + 2],
 }
 
 impl<'a> Worker<'a> {
@@ -74,6 +80,7 @@ impl<'a> Worker<'a> {
                 key,
                 in_check,
                 since_null: i.min(u16::MAX as usize) as u16,
+                pt: NO_PIECE_TO,
             });
         }
         let root_index = path.len();
@@ -81,6 +88,7 @@ impl<'a> Worker<'a> {
             key: pos.key(),
             in_check: pos.in_check(),
             since_null: root_index.min(u16::MAX as usize) as u16,
+            pt: NO_PIECE_TO,
         });
         Worker {
             s,
@@ -100,6 +108,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             moves: Vec::with_capacity(16_384),
             rep_dep: usize::MAX,
+            evals: [-INFINITE; MAX_PLY + 2],
         }
     }
 
@@ -128,11 +137,13 @@ impl<'a> Worker<'a> {
             .path
             .last()
             .map_or(0, |e| e.since_null.saturating_add(1));
+        let pt = piece_to(&self.pos, m);
         let captured = self.pos.do_move(m);
         self.path.push(PathEntry {
             key: self.pos.key(),
             in_check: gives_check,
             since_null: since,
+            pt,
         });
         captured
     }
@@ -169,6 +180,18 @@ impl<'a> Worker<'a> {
             back += 2;
         }
         None
+    }
+
+    /// The continuation-history keys of the moves one and two plies before
+    /// the position at path index `idx`.
+    #[inline(always)]
+    fn prev_moves(&self, idx: usize) -> [u16; 2] {
+        let two = if idx > 0 {
+            self.path[idx - 1].pt
+        } else {
+            NO_PIECE_TO
+        };
+        [self.path[idx].pt, two]
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -256,10 +279,15 @@ impl<'a> Worker<'a> {
         } else {
             self.s.eval.evaluate(&self.pos)
         };
+        self.evals[ply] = static_eval;
+        // Improving: the static eval rose since our previous move; pruning
+        // is then less safe. Unknown (in check two plies ago) counts as yes.
+        let improving = !in_check
+            && (ply < 2 || self.evals[ply - 2] == -INFINITE || static_eval > self.evals[ply - 2]);
 
         if !in_check && !pv_node {
             if depth <= RFP_MAX_DEPTH
-                && static_eval - RFP_MARGIN * depth >= beta
+                && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
                 && beta.abs() < MATE_IN_MAX_PLY
             {
                 return static_eval;
@@ -277,6 +305,7 @@ impl<'a> Worker<'a> {
                     key: self.pos.key(),
                     in_check: false,
                     since_null: 0,
+                    pt: NO_PIECE_TO,
                 });
                 let score = -self.search(-beta, -beta + 1, depth - r, ply + 1, false, true);
                 self.path.pop();
@@ -306,6 +335,7 @@ impl<'a> Worker<'a> {
         if list.is_empty() {
             return mated_in(ply);
         }
+        let prev = self.prev_moves(idx);
         let mut picker = MovePicker::new(
             &mut self.moves,
             &self.pos,
@@ -313,10 +343,11 @@ impl<'a> Worker<'a> {
             tt_move,
             self.killers[ply],
             &self.s.history,
+            [self.s.cont.row(prev[0]), self.s.cont.row(prev[1])],
         );
         let side = self.pos.side_to_move();
         let checks = CheckInfo::new(&self.pos);
-        let lmp_limit = LMP_BASE + depth * depth * LMP_SCALE / 2;
+        let lmp_limit = (LMP_BASE + depth * depth * LMP_SCALE / 2) / (2 - improving as i32);
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count: usize = 0;
@@ -365,7 +396,14 @@ impl<'a> Worker<'a> {
                 if depth >= 3 && quiet && !in_check && !gives_check {
                     r = self.s.lmr[depth.min(63) as usize][move_count.min(63)];
                     r -= pv_node as i32;
-                    r -= self.s.history.get(side, m) / 6_000;
+                    r += !improving as i32;
+                    // `m` is played: its key is on the path (the position
+                    // itself no longer has the piece on its origin).
+                    let pt = usize::from(self.path[idx + 1].pt);
+                    let stat = self.s.history.get(side, m)
+                        + i32::from(self.s.cont.row(prev[0])[pt])
+                        + i32::from(self.s.cont.row(prev[1])[pt]);
+                    r -= stat / LMR_HISTORY_DIV;
                     if m == self.killers[ply][0] || m == self.killers[ply][1] {
                         r -= 1;
                     }
@@ -393,7 +431,7 @@ impl<'a> Worker<'a> {
                     }
                     if score >= beta {
                         if !capture {
-                            self.reward_quiet(ply, m, depth, &quiets[..quiet_count]);
+                            self.reward_quiet(ply, prev, m, depth, &quiets[..quiet_count]);
                         }
                         break;
                     }
@@ -428,7 +466,10 @@ impl<'a> Worker<'a> {
         best
     }
 
-    fn reward_quiet(&mut self, ply: usize, m: Move, depth: i32, tried: &[Move]) {
+    /// A quiet move caused a cut-off: it becomes a killer, and it gains
+    /// history (butterfly and both continuations) while the quiet moves
+    /// tried before it lose as much.
+    fn reward_quiet(&mut self, ply: usize, prev: [u16; 2], m: Move, depth: i32, tried: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != m {
             k[1] = k[0];
@@ -436,9 +477,15 @@ impl<'a> Worker<'a> {
         }
         let side = self.pos.side_to_move();
         let bonus = (depth * depth * 16).min(4_000);
-        self.s.history.update(side, m, bonus);
+        let credit = |s: &mut Searcher, q: Move, b: i32| {
+            s.history.update(side, q, b);
+            let pt = piece_to(&self.pos, q);
+            s.cont.update(prev[0], pt, b);
+            s.cont.update(prev[1], pt, b);
+        };
+        credit(self.s, m, bonus);
         for &q in tried {
-            self.s.history.update(side, q, -bonus);
+            credit(self.s, q, -bonus);
         }
     }
 

@@ -1,15 +1,16 @@
 //! Move ordering: the transposition-table move, then captures by most
 //! valuable victim / least valuable attacker with losing captures (negative
 //! SEE) moved behind the quiet moves, killer moves, and the butterfly
-//! history of quiet moves.
+//! plus continuation history of quiet moves.
 //!
 //! Contract: [`MovePicker`] yields every move of the list it was given
 //! exactly once, best-scored first (the first few by selection, so a
 //! cut-off after them costs no sort; then the rest sorted once).
 
-use crate::params::{HISTORY_MAX, PIECE_VALUE, capture_gain};
+use crate::params::{PIECE_VALUE, capture_gain};
+use crate::search::history::{History, piece_to};
 use crate::search::see::see;
-use yomi_shogi::{Color, Move, Position};
+use yomi_shogi::{Move, Position};
 
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -18,54 +19,6 @@ const QUIET_PROMOTION: i32 = 1 << 20;
 const BAD_CAPTURE: i32 = -(1 << 28);
 /// Moves handed out by selection before the rest is sorted.
 const SELECT_FIRST: usize = 3;
-
-/// Butterfly history: a score per (side, origin or dropped kind, destination).
-pub struct History {
-    table: Vec<i32>,
-}
-
-impl Default for History {
-    fn default() -> Self {
-        History {
-            table: vec![0; 2 * 89 * 81],
-        }
-    }
-}
-
-impl History {
-    #[inline(always)]
-    fn index(side: Color, m: Move) -> usize {
-        let from = if m.is_drop() {
-            81 + m.drop_kind() as usize
-        } else {
-            m.from()
-        };
-        (side.index() * 89 + from) * 81 + m.to()
-    }
-
-    /// The history score of quiet move `m` by `side`.
-    #[inline(always)]
-    pub fn get(&self, side: Color, m: Move) -> i32 {
-        self.table[History::index(side, m)]
-    }
-
-    /// Rewards (`bonus > 0`) or punishes a quiet move; scores saturate at
-    /// ±[`HISTORY_MAX`] (each update moves the score toward the bound in
-    /// proportion to the distance left).
-    #[inline]
-    pub fn update(&mut self, side: Color, m: Move, bonus: i32) {
-        let e = &mut self.table[History::index(side, m)];
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *e += b - *e * b.abs() / HISTORY_MAX;
-    }
-
-    /// Halves every score (between searches, so old games fade).
-    pub fn age(&mut self) {
-        for e in &mut self.table {
-            *e /= 2;
-        }
-    }
-}
 
 /// True when `m` captures a piece.
 #[inline(always)]
@@ -102,6 +55,7 @@ impl MovePicker {
         tt_move: Move,
         killers: [Move; 2],
         history: &History,
+        cont: [&[i16]; 2],
     ) -> MovePicker {
         let start = stack.len();
         let side = pos.side_to_move();
@@ -121,7 +75,8 @@ impl MovePicker {
                 KILLER
             } else {
                 let promo = if m.is_promotion() { QUIET_PROMOTION } else { 0 };
-                promo + history.get(side, m)
+                let pt = usize::from(piece_to(pos, m));
+                promo + history.get(side, m) + i32::from(cont[0][pt]) + i32::from(cont[1][pt])
             };
             stack.push((m, s));
         }

@@ -10,6 +10,7 @@
 
 use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use crate::score::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, usi_score};
+use crate::search::history::NO_PIECE_TO;
 use crate::search::node::Worker;
 use crate::search::order::MovePicker;
 use crate::search::{Control, GameHistory, Limits, Searcher};
@@ -247,6 +248,7 @@ fn initial_order(w: &mut Worker<'_>, legal: &[Move]) -> Vec<RootMove> {
         tt_move,
         [Move::NONE; 2],
         &w.s.history,
+        [w.s.cont.row(NO_PIECE_TO), w.s.cont.row(NO_PIECE_TO)],
     );
     let mut out = Vec::with_capacity(legal.len());
     while let Some((mv, _)) = picker.next(&mut w.moves) {

@@ -32,6 +32,10 @@ use yomi_shogi::Position;
 /// Thinking time for a `go` line that could not be parsed (ms).
 const FALLBACK_GO_MS: u64 = 100;
 
+/// Longest time `isready` spends mapping the table's memory (see
+/// [`crate::memory`]); a larger table maps the rest during its first search.
+const PREFAULT_MS: u64 = 400;
+
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("yomi-usi ", env!("CARGO_PKG_VERSION"));
 
@@ -72,6 +76,8 @@ pub struct UsiEngine {
     game: Option<GameHistory>,
     book: Option<(String, Arc<Book>)>,
     job: Option<Job>,
+    /// A search ran since the tables were last cleared.
+    used: bool,
 }
 
 impl UsiEngine {
@@ -86,6 +92,7 @@ impl UsiEngine {
             game: Some(GameHistory::new(Position::startpos())),
             book: None,
             job: None,
+            used: false,
         }
     }
 
@@ -125,6 +132,16 @@ impl UsiEngine {
             Command::IsReady => {
                 if self.job.is_none() {
                     self.prepare();
+                    // A GUI sends isready before every game and waits for
+                    // readyok: the place to wipe the last game's tables
+                    // and map fresh ones, not usinewgame, after which the
+                    // first go follows at once.
+                    self.clear_if_used();
+                    let deadline =
+                        std::time::Instant::now() + std::time::Duration::from_millis(PREFAULT_MS);
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.prefault(deadline);
+                    }
                 }
                 self.out.line("readyok");
             }
@@ -136,9 +153,7 @@ impl UsiEngine {
             Command::NewGame => {
                 self.finish_job();
                 self.prepare();
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
-                }
+                self.clear_if_used();
             }
             Command::Position(p) => {
                 self.finish_job();
@@ -173,6 +188,17 @@ impl UsiEngine {
             }
         }
         true
+    }
+
+    /// Forgets the tables and the tree if a search has used them since they
+    /// were last cleared (every game starts from fresh ones).
+    fn clear_if_used(&mut self) {
+        if self.used {
+            if let Some(s) = self.searcher.as_mut() {
+                s.clear();
+            }
+            self.used = false;
+        }
     }
 
     /// The heavy initialisation of `isready`: table size, evaluator, book.
@@ -270,6 +296,7 @@ impl UsiEngine {
             return;
         };
         let control = Arc::new(Control::new(g.ponder));
+        self.used = true;
         let book = self.book.as_ref().map(|(_, b)| Arc::clone(b));
         let task = job::Task {
             out: self.out.clone(),
