@@ -358,14 +358,7 @@ mod tests {
     use super::*;
 
     fn play(start: &Position, usi: &[&str]) -> Vec<(Move, Duration)> {
-        let mut p = start.clone();
-        usi.iter()
-            .map(|u| {
-                let m = p.parse_usi(u).unwrap();
-                p.do_move(m);
-                (m, Duration::from_millis(1500))
-            })
-            .collect()
+        super::super::timed_moves(start, usi, Duration::from_millis(1500))
     }
 
     #[test]

@@ -242,14 +242,7 @@ mod tests {
     use super::*;
 
     fn play(start: &Position, usi: &[&str]) -> Vec<(Move, Duration)> {
-        let mut p = start.clone();
-        usi.iter()
-            .map(|u| {
-                let m = p.parse_usi(u).unwrap();
-                p.do_move(m);
-                (m, Duration::from_millis(61_500))
-            })
-            .collect()
+        super::super::timed_moves(start, usi, Duration::from_millis(61_500))
     }
 
     #[test]

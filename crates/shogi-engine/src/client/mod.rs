@@ -18,3 +18,21 @@ pub mod matches;
 pub mod usi;
 
 pub use error::ClientError;
+
+/// Test helper of the record writers: the USI moves `usi` played from
+/// `start`, each taking `each`.
+#[cfg(test)]
+pub(crate) fn timed_moves(
+    start: &yomi_shogi::Position,
+    usi: &[&str],
+    each: std::time::Duration,
+) -> Vec<(yomi_shogi::Move, std::time::Duration)> {
+    let mut p = start.clone();
+    usi.iter()
+        .map(|u| {
+            let m = p.parse_usi(u).unwrap();
+            p.do_move(m);
+            (m, each)
+        })
+        .collect()
+}
