@@ -7,7 +7,7 @@
 //! simulations) and returns the most visited candidate; the counters say how
 //! many turn pairs were simulated.
 
-use super::matrix::simulate_pair;
+use super::matrix::{random_pairs, simulate_pair};
 use crate::action::Push;
 use crate::eval::evaluate;
 use crate::reach::Bfs;
@@ -111,15 +111,8 @@ impl Bandit {
             };
             simulate_pair(&mut s, pushes, &mut self.bfs, true);
             self.simulations += 1;
-            for _ in 1..self.options.turns {
-                if s.over {
-                    break;
-                }
-                let a = Push::from_index(self.rng.below(Push::COUNT));
-                let b = Push::from_index(self.rng.below(Push::COUNT));
-                simulate_pair(&mut s, [a, b], &mut self.bfs, true);
-                self.simulations += 1;
-            }
+            let pairs = self.options.turns.saturating_sub(1);
+            self.simulations += random_pairs(&mut s, pairs, &mut self.rng, &mut self.bfs);
             let v = evaluate(&s, me);
             self.visits[i] += 1.0;
             self.totals[i] += v;

@@ -14,6 +14,28 @@ use crate::state::{MAX_STALE, State};
 use crate::walker::{greedy_walk, quick_walk};
 use std::time::Instant;
 
+/// Plays up to `pairs` turn pairs of uniformly random pushes for both seats
+/// (quick walks), stopping when the game ends; returns the pairs simulated.
+/// The playout tail every push search shares.
+pub fn random_pairs(
+    state: &mut State,
+    pairs: u32,
+    rng: &mut yomi_search::Rng,
+    bfs: &mut Bfs,
+) -> u64 {
+    let mut done = 0;
+    for _ in 0..pairs {
+        if state.over {
+            break;
+        }
+        let a = Push::from_index(rng.below(Push::COUNT));
+        let b = Push::from_index(rng.below(Push::COUNT));
+        simulate_pair(state, [a, b], bfs, true);
+        done += 1;
+    }
+    done
+}
+
 /// Resolves `pushes` (by seat), then the MOVE turn with `quick` or greedy walks.
 pub fn simulate_pair(state: &mut State, pushes: [Push; 2], bfs: &mut Bfs, quick: bool) {
     state.resolve_pushes(pushes);

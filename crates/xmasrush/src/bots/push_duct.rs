@@ -16,7 +16,7 @@
 use super::arms::{Arm, most_visited, select, update};
 use super::children::Children;
 use super::limit::Limit;
-use super::matrix::simulate_pair;
+use super::matrix::{random_pairs, simulate_pair};
 use crate::action::Push;
 use crate::eval::evaluate;
 use crate::reach::Bfs;
@@ -187,14 +187,7 @@ impl PushDuct {
     }
 
     fn playout(&mut self, s: &mut State) {
-        for _ in 1..self.options.turns {
-            if s.over {
-                break;
-            }
-            let a = Push::from_index(self.rng.below(K));
-            let b = Push::from_index(self.rng.below(K));
-            simulate_pair(s, [a, b], &mut self.bfs, true);
-            self.simulations += 1;
-        }
+        let pairs = self.options.turns.saturating_sub(1);
+        self.simulations += random_pairs(s, pairs, &mut self.rng, &mut self.bfs);
     }
 }

@@ -16,7 +16,7 @@
 use super::Bot;
 use super::arms::most_visited_where;
 use super::duct::Effort;
-use super::matrix::{DeadlockGuard, simulate_pair};
+use super::matrix::{DeadlockGuard, random_pairs, simulate_pair};
 use super::own_tree::OwnTree;
 use crate::action::{Action, Push};
 use crate::eval::evaluate;
@@ -122,15 +122,8 @@ impl Smitsimax {
                 }
             }
             if leaf {
-                for _ in 1..self.options.turns {
-                    if s.over {
-                        break;
-                    }
-                    let a = Push::from_index(self.rng.below(Push::COUNT));
-                    let b = Push::from_index(self.rng.below(Push::COUNT));
-                    simulate_pair(&mut s, [a, b], &mut self.bfs, true);
-                    self.simulations += 1;
-                }
+                let pairs = self.options.turns.saturating_sub(1);
+                self.simulations += random_pairs(&mut s, pairs, &mut self.rng, &mut self.bfs);
                 break;
             }
         }

@@ -12,7 +12,7 @@
 //! limit: the same search.
 
 use super::limit::Limit;
-use super::matrix::simulate_pair;
+use super::matrix::{random_pairs, simulate_pair};
 use super::own_tree::OwnTree;
 use crate::action::Push;
 use crate::eval::evaluate;
@@ -137,14 +137,7 @@ impl Uct {
     }
 
     fn playout(&mut self, s: &mut State) {
-        for _ in 1..self.options.turns {
-            if s.over {
-                break;
-            }
-            let a = Push::from_index(self.rng.below(Push::COUNT));
-            let b = Push::from_index(self.rng.below(Push::COUNT));
-            simulate_pair(s, [a, b], &mut self.bfs, true);
-            self.simulations += 1;
-        }
+        let pairs = self.options.turns.saturating_sub(1);
+        self.simulations += random_pairs(s, pairs, &mut self.rng, &mut self.bfs);
     }
 }
