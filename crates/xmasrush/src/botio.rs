@@ -30,10 +30,14 @@ pub enum BotIoError {
 }
 
 /// Default budgets below the referee's limits (1 s, 50 ms), counted from the
-/// arrival of a turn's first line; the margin absorbs scheduling delays.
+/// arrival of a turn's first line. The margin absorbs what the bot cannot
+/// see: the wait for a core before it reads its input and after it writes
+/// its answer. Under 2x CPU load on 2 cores those waits reached 20 ms, and a
+/// 30 ms budget lost 5 of 45 games on time; 20 ms keeps the answers below
+/// 50 ms (see the crate README's figures).
 pub const FIRST_BUDGET: Duration = Duration::from_millis(800);
 /// See [`FIRST_BUDGET`].
-pub const TURN_BUDGET: Duration = Duration::from_millis(30);
+pub const TURN_BUDGET: Duration = Duration::from_millis(20);
 
 /// Plays turns until the input ends, giving the bot `budgets` (first turn,
 /// later turns); returns the number of turns answered.

@@ -75,7 +75,10 @@ pub struct GameResult {
     pub reason: EndReason,
     /// Why each player was disqualified, if it was.
     pub disqualified: [Option<String>; 2],
-    /// Longest answer time of each player, in microseconds.
+    /// Each player's first answer time (limit 1 s), in microseconds.
+    pub first_answer_us: [u64; 2],
+    /// Each player's longest answer time after the first turn (limit 50 ms),
+    /// in microseconds.
     pub max_answer_us: [u64; 2],
     /// Simulations of each player's push turns (built-in bots).
     pub push_simulations: [Vec<u64>; 2],
@@ -116,6 +119,7 @@ pub fn play_game(
         turns: 0,
         reason: EndReason::MaxTurns,
         disqualified: [None, None],
+        first_answer_us: [0, 0],
         max_answer_us: [0, 0],
         push_simulations: [Vec::new(), Vec::new()],
     };
@@ -133,12 +137,17 @@ pub fn play_game(
         } else {
             options.limits.turn
         };
-        first = false;
+        let first_turn = std::mem::replace(&mut first, false);
         let mut actions = Vec::with_capacity(2);
         for p in 0..2 {
             match players[p].answer(&inputs[p], s.push_turn(), limit) {
                 Ok((a, took)) => {
-                    result.max_answer_us[p] = result.max_answer_us[p].max(took.as_micros() as u64);
+                    let took = took.as_micros() as u64;
+                    if first_turn {
+                        result.first_answer_us[p] = took;
+                    } else {
+                        result.max_answer_us[p] = result.max_answer_us[p].max(took);
+                    }
                     if s.push_turn() {
                         result.push_simulations[p].push(players[p].simulations());
                     }

@@ -38,7 +38,7 @@ pub struct PairingReport {
     pub llr: f64,
     /// SPRT verdict.
     pub sprt: String,
-    /// Longest answer of A and B, in milliseconds.
+    /// Longest answer of A and B after the first turn, in milliseconds.
     pub max_answer_ms: [f64; 2],
     /// Mean simulations per push turn of A and B.
     pub mean_push_simulations: [f64; 2],
