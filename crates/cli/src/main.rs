@@ -7,6 +7,7 @@ mod arena;
 mod args;
 mod bench;
 mod deck;
+mod files;
 mod freecell;
 mod games;
 mod party;

@@ -41,6 +41,17 @@ impl League {
         })
     }
 
+    /// The name [`League::parse`] reads back (`silver` for Silver and Gold).
+    pub fn name(self) -> &'static str {
+        match self {
+            League::Wood2 => "wood2",
+            League::Wood1 => "wood1",
+            League::Bronze => "bronze",
+            League::SilverGold => "silver",
+            League::Legend => "legend",
+        }
+    }
+
     /// Quests per player.
     pub fn quests(self) -> u8 {
         match self {

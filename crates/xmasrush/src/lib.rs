@@ -23,6 +23,7 @@ pub use state::State;
 pub mod botio;
 pub mod bots;
 pub mod eval;
+pub mod export;
 pub mod params;
 pub mod player;
 pub mod protocol;

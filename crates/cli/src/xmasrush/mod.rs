@@ -6,6 +6,7 @@ mod arena;
 mod bench;
 mod bot;
 mod check;
+mod export;
 mod play;
 mod tour;
 mod view;
@@ -36,6 +37,8 @@ enum Cmd {
     Check(check::CheckArgs),
     /// Round robin of built-in bots: Elo with 95% intervals and SPRT.
     Arena(arena::ArenaArgs),
+    /// One Rust source file to submit on CodinGame (std only).
+    Export(export::ExportArgs),
     /// Simulations per push turn of a searching bot on fixed positions.
     Bench(bench::BenchArgs),
 }
@@ -67,6 +70,7 @@ pub fn run(args: XmasrushArgs) -> Result<()> {
         Cmd::View(a) => view::run(a),
         Cmd::Check(a) => check::run(a),
         Cmd::Arena(a) => arena::run(a),
+        Cmd::Export(a) => export::run(a),
         Cmd::Bench(a) => bench::run(a),
     }
 }

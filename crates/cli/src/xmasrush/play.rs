@@ -1,6 +1,7 @@
 //! `yomi xmasrush play`: one refereed game, built-in bots or external programs.
 
 use super::LeagueArg;
+use crate::files::write_atomic;
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -77,7 +78,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     )?;
     if let Some(path) = &args.replay {
         let text = serde_json::to_string(&replay)?;
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        write_atomic(path, text.as_bytes())?;
     }
     if args.json {
         println!("{}", serde_json::to_string(&result)?);

@@ -1,5 +1,6 @@
 //! `yomi xmasrush view`: a replay as a self-contained HTML page.
 
+use crate::files::write_atomic;
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -23,8 +24,7 @@ pub fn run(args: ViewArgs) -> Result<()> {
         .with_context(|| format!("cannot read {}", args.replay.display()))?;
     let replay: Replay = serde_json::from_str(&text)
         .map_err(|e| usage(format!("{} is not a replay: {e}", args.replay.display())))?;
-    std::fs::write(&args.out, render_html(&replay))
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    write_atomic(&args.out, render_html(&replay).as_bytes())?;
     eprintln!(
         "{} frames written to {}",
         replay.frames.len(),

@@ -1,4 +1,6 @@
-//! Helpers shared by the CLI tests that run the `yomi` binary.
+//! Helpers shared by the CLI tests that run the `yomi` binary (each test
+//! binary uses some of them).
+#![allow(dead_code)]
 
 use std::process::{Command, Output};
 
