@@ -5,12 +5,25 @@
 //! with a [`Reader`], asks the bot within the turn's budget (the first turn's
 //! limit is 1 s, later ones 50 ms; the bot's own `time` caps it), writes one
 //! line and flushes. It returns when the input ends, or with the input error.
+//!
+//! The bot searches on a worker thread while this thread only reads, waits
+//! and writes. On a loaded machine a thread that has just burnt its share of
+//! CPU waits long for a core when it wakes (up to 47 ms measured at load 3.5
+//! on 2 cores, for an answer computed in 0.1 ms), so the thread that must
+//! answer on time is one that never searches. With deadlines on, when the
+//! search has not returned at the turn's deadline this thread answers with
+//! the [`Greedy`] bot instead (a move turn's answer is the same walk every
+//! searching bot plays); the late answer is dropped and the worker skips to
+//! the newest turn.
 
-use crate::bots::Bot;
+use crate::action::Action;
+use crate::bots::{Bot, Greedy};
 use crate::league::League;
 use crate::protocol::{InputError, parse_input};
 use crate::reader::Reader;
+use crate::state::State;
 use std::io::{BufRead, Write};
+use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// Why the bot loop stopped early.
@@ -29,39 +42,132 @@ pub enum BotIoError {
     Write(#[from] std::io::Error),
 }
 
-/// Default budgets below the referee's limits (1 s, 50 ms), counted from the
-/// arrival of a turn's first line. The margin absorbs what the bot cannot
-/// see: the wait for a core before it reads its input and after it writes
-/// its answer. Under 2x CPU load on 2 cores those waits reached 20 ms, and a
-/// 30 ms budget lost 5 of 45 games on time; 20 ms keeps the answers below
-/// 50 ms (see the crate README's figures).
+/// Search budgets below the referee's limits (1 s, 50 ms), counted from the
+/// arrival of a turn's first line.
 pub const FIRST_BUDGET: Duration = Duration::from_millis(800);
 /// See [`FIRST_BUDGET`].
-pub const TURN_BUDGET: Duration = Duration::from_millis(20);
+pub const TURN_BUDGET: Duration = Duration::from_millis(30);
+/// When the first answer is written at the latest, from its input's arrival.
+pub const FIRST_DEADLINE: Duration = Duration::from_millis(900);
+/// When a later answer is written at the latest (the referee allows 50 ms;
+/// the rest is the margin for the waits this thread cannot see: for a core
+/// before it reads its input, and the referee's after the answer is written).
+pub const TURN_DEADLINE: Duration = Duration::from_millis(40);
+/// A deadline is at least this much after the budget, so that a search that
+/// ends on time is not overtaken by the fallback.
+pub const DEADLINE_SLACK: Duration = Duration::from_millis(5);
 
-/// Plays turns until the input ends, giving the bot `budgets` (first turn,
-/// later turns); returns the number of turns answered.
+/// How the loop keeps time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// Search budgets of the first and of later turns.
+    pub budgets: (Duration, Duration),
+    /// Whether answers are due at the deadlines ([`FIRST_DEADLINE`],
+    /// [`TURN_DEADLINE`], later when a budget needs it) even when the search
+    /// has not returned. Off, the loop waits for the search: the answers of
+    /// a spec with a fixed `iterations` count then do not depend on the load.
+    pub deadlines: bool,
+}
+
+impl Timing {
+    /// The default first-turn budget, `turn_budget` later, deadlines on or off.
+    pub fn new(turn_budget: Duration, deadlines: bool) -> Timing {
+        Timing {
+            budgets: (FIRST_BUDGET, turn_budget),
+            deadlines,
+        }
+    }
+
+    fn deadline(&self, first: bool) -> Option<Duration> {
+        let (budget, deadline) = if first {
+            (self.budgets.0, FIRST_DEADLINE)
+        } else {
+            (self.budgets.1, TURN_DEADLINE)
+        };
+        self.deadlines
+            .then(|| deadline.max(budget + DEADLINE_SLACK))
+    }
+}
+
+/// What the loop did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoopReport {
+    /// Turns answered.
+    pub turns: u32,
+    /// Turns the fallback answered because the search was late.
+    pub fallbacks: u32,
+}
+
+/// One turn for the worker: its number, the state and when the search must
+/// end (an instant, so that a worker still busy with a turn the fallback
+/// answered starts the next one with only the time that turn has left).
+type Job = (u32, State, Instant);
+
+/// Plays turns until the input ends (see the module contract).
 pub fn run_bot<R: BufRead, W: Write>(
-    bot: &mut dyn Bot,
+    bot: Box<dyn Bot>,
     league: League,
-    budgets: (Duration, Duration),
+    timing: Timing,
     input: R,
     mut output: W,
-) -> Result<u32, BotIoError> {
+) -> Result<LoopReport, BotIoError> {
+    let (jobs, job_rx) = channel::<Job>();
+    let (answer_tx, answers) = channel::<(u32, Action)>();
+    let worker = std::thread::spawn(move || {
+        let mut bot = bot;
+        while let Ok(mut job) = job_rx.recv() {
+            // Turns queued behind a late search were answered by the fallback.
+            while let Ok(newer) = job_rx.try_recv() {
+                job = newer;
+            }
+            let (turn, state, end) = job;
+            let budget = end.saturating_duration_since(Instant::now());
+            if answer_tx.send((turn, bot.act(&state, 0, budget))).is_err() {
+                return;
+            }
+        }
+    });
+    let mut fallback = Greedy::default();
     let mut lines = input.lines().map_while(Result::ok).peekable();
     let mut reader = Reader::new(league);
-    let mut turn = 0u32;
+    let mut report = LoopReport::default();
     while lines.peek().is_some() {
         let arrived = Instant::now();
-        turn += 1;
+        let turn = report.turns + 1;
         let parsed =
             parse_input(&mut lines).map_err(|source| BotIoError::Input { turn, source })?;
         let state = reader.read(&parsed);
-        let budget = if turn == 1 { budgets.0 } else { budgets.1 };
-        let budget = budget.saturating_sub(arrived.elapsed());
-        let action = bot.act(&state, 0, budget);
+        let first = turn == 1;
+        let budget = if first {
+            timing.budgets.0
+        } else {
+            timing.budgets.1
+        };
+        let deadline = timing.deadline(first).map(|d| arrived + d);
+        let searching = jobs.send((turn, state, arrived + budget)).is_ok();
+        let action = loop {
+            let got = match (searching, deadline) {
+                (false, _) => Err(RecvTimeoutError::Disconnected),
+                (true, Some(d)) => {
+                    answers.recv_timeout(d.saturating_duration_since(Instant::now()))
+                }
+                (true, None) => answers.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            match got {
+                Ok((t, action)) if t == turn => break action,
+                Ok(_) => continue, // a turn the fallback already answered
+                Err(_) => {
+                    report.fallbacks += 1;
+                    break fallback.act(&state, 0, Duration::ZERO);
+                }
+            }
+        };
         writeln!(output, "{action}")?;
         output.flush()?;
+        report.turns = turn;
     }
-    Ok(turn)
+    // A search still running when the input ends finishes on its own thread,
+    // unwaited: nobody reads its answer.
+    drop((jobs, worker));
+    Ok(report)
 }

@@ -87,13 +87,14 @@ pub fn codingame_source(options: &ExportOptions) -> Result<String, ExportError> 
     out.push_str(&format!(
         "fn main() {{\n    \
          let spec = crate::bots::BotSpec::parse({spec:?}).expect(\"exported spec\");\n    \
-         let mut bot = spec.build({seed}).expect(\"exported spec\");\n    \
-         let budgets = (crate::botio::FIRST_BUDGET, std::time::Duration::from_micros({micros}));\n    \
+         let bot = spec.build({seed}).expect(\"exported spec\");\n    \
+         let budget = std::time::Duration::from_micros({micros});\n    \
+         let timing = crate::botio::Timing::new(budget, !spec.fixed_iterations());\n    \
          let league = crate::league::League::parse({league:?}).expect(\"exported league\");\n    \
          let input = std::io::stdin().lock();\n    \
          let output = std::io::stdout().lock();\n    \
-         match crate::botio::run_bot(bot.as_mut(), league, budgets, input, output) {{\n        \
-         Ok(turns) => eprintln!(\"{{turns}} turns answered\"),\n        \
+         match crate::botio::run_bot(bot, league, timing, input, output) {{\n        \
+         Ok(r) => eprintln!(\"{{}} turns answered, {{}} by the fallback\", r.turns, r.fallbacks),\n        \
          Err(e) => {{\n            eprintln!(\"{{e}}\");\n            std::process::exit(1);\n        }}\n    \
          }}\n}}\n\n",
         spec = options.spec,

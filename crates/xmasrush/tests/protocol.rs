@@ -128,12 +128,9 @@ fn malformed_input_says_which_line() {
     assert!(err.contains("input ended before line 13"), "{err}");
 }
 
-#[test]
-fn the_stdin_bot_answers_every_turn_with_a_valid_line() {
-    use yomi_xmasrush::action::parse_for_turn;
-    use yomi_xmasrush::botio::{FIRST_BUDGET, TURN_BUDGET, run_bot};
-    use yomi_xmasrush::bots::BotSpec;
-    // Inputs of the first six turns of a game (random play), as player 1 sees them.
+/// The inputs of the first six turns of a game (random play) as player 1
+/// sees them, and whether each is a push turn.
+fn six_turns() -> (String, Vec<bool>) {
     let mut s = initial_state(21, League::Legend);
     let mut rng = Rng::new(3);
     let mut text = String::new();
@@ -153,18 +150,21 @@ fn the_stdin_bot_answers_every_turn_with_a_valid_line() {
         );
         s.resolve(a, b);
     }
+    (text, kinds)
+}
+
+#[test]
+fn the_stdin_bot_answers_every_turn_with_a_valid_line() {
+    use yomi_xmasrush::action::parse_for_turn;
+    use yomi_xmasrush::botio::{TURN_BUDGET, Timing, run_bot};
+    use yomi_xmasrush::bots::BotSpec;
+    let (text, kinds) = six_turns();
     for spec in ["greedy", "combo:time=5ms"] {
-        let mut bot = BotSpec::parse(spec).unwrap().build(1).unwrap();
+        let bot = BotSpec::parse(spec).unwrap().build(1).unwrap();
         let mut out = Vec::new();
-        let turns = run_bot(
-            bot.as_mut(),
-            League::Legend,
-            (FIRST_BUDGET, TURN_BUDGET),
-            text.as_bytes(),
-            &mut out,
-        )
-        .unwrap();
-        assert_eq!(turns, 6);
+        let timing = Timing::new(TURN_BUDGET, true);
+        let report = run_bot(bot, League::Legend, timing, text.as_bytes(), &mut out).unwrap();
+        assert_eq!(report.turns, 6);
         let answers = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = answers.lines().collect();
         assert_eq!(lines.len(), 6);
@@ -172,11 +172,12 @@ fn the_stdin_bot_answers_every_turn_with_a_valid_line() {
             parse_for_turn(line, push).unwrap_or_else(|e| panic!("{spec}: '{line}': {e}"));
         }
     }
-    let mut bot = BotSpec::parse("greedy").unwrap().build(1).unwrap();
+    let bot = BotSpec::parse("greedy").unwrap().build(1).unwrap();
+    let timing = Timing::new(TURN_BUDGET, true);
     let err = run_bot(
-        bot.as_mut(),
+        bot,
         League::Legend,
-        (FIRST_BUDGET, TURN_BUDGET),
+        timing,
         "0\nnonsense\n".as_bytes(),
         Vec::new(),
     )
@@ -192,4 +193,75 @@ fn the_state_stays_small() {
         "{}",
         std::mem::size_of::<State>()
     );
+}
+
+/// A bot that takes `sleep` to answer (or panics), to exercise the deadline.
+struct Slow {
+    sleep: std::time::Duration,
+    panics: bool,
+}
+
+impl yomi_xmasrush::bots::Bot for Slow {
+    fn act(&mut self, state: &State, me: usize, _budget: std::time::Duration) -> Action {
+        assert!(!self.panics, "a bot bug");
+        std::thread::sleep(self.sleep);
+        yomi_xmasrush::bots::Greedy::default().act(state, me, self.sleep)
+    }
+}
+
+#[test]
+fn a_late_or_broken_search_is_answered_for_by_the_fallback_on_time() {
+    use std::time::{Duration, Instant};
+    use yomi_xmasrush::action::parse_for_turn;
+    use yomi_xmasrush::botio::{FIRST_DEADLINE, Timing, run_bot};
+    let (text, kinds) = six_turns();
+    for (sleep, panics, late) in [(2000, false, 6), (0, true, 6), (1, false, 0)] {
+        let bot = Slow {
+            sleep: Duration::from_millis(sleep),
+            panics,
+        };
+        // Deadlines of 305 ms, far from what a loaded test machine delays.
+        let timing = Timing::new(Duration::from_millis(300), true);
+        let mut out = Vec::new();
+        let started = Instant::now();
+        let report = run_bot(
+            Box::new(bot),
+            League::Legend,
+            timing,
+            text.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(
+            (report.turns, report.fallbacks),
+            (6, late),
+            "sleep {sleep}, panics {panics}"
+        );
+        // The late searches are not waited for: the first deadline plus five
+        // later ones (2.4 s), not 6 x 2 s.
+        assert!(
+            started.elapsed() < FIRST_DEADLINE + Duration::from_millis(5 * 305 + 1500),
+            "{:?}",
+            started.elapsed()
+        );
+        let answers = String::from_utf8(out).unwrap();
+        for (line, &push) in answers.lines().zip(&kinds) {
+            parse_for_turn(line, push).unwrap_or_else(|e| panic!("'{line}': {e}"));
+        }
+    }
+    // Deadlines off: the loop waits for the search, whatever it takes.
+    let bot = Slow {
+        sleep: Duration::from_millis(60),
+        panics: false,
+    };
+    let timing = Timing::new(Duration::from_millis(20), false);
+    let report = run_bot(
+        Box::new(bot),
+        League::Legend,
+        timing,
+        text.as_bytes(),
+        Vec::new(),
+    )
+    .unwrap();
+    assert_eq!((report.turns, report.fallbacks), (6, 0));
 }

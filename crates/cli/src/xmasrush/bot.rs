@@ -5,7 +5,7 @@ use crate::usage::usage;
 use anyhow::Result;
 use clap::Args;
 use yomi_search::parse_duration;
-use yomi_xmasrush::botio::{FIRST_BUDGET, TURN_BUDGET, run_bot};
+use yomi_xmasrush::botio::{TURN_BUDGET, Timing, run_bot};
 use yomi_xmasrush::bots::BotSpec;
 
 /// Arguments of `bot`.
@@ -29,16 +29,19 @@ pub struct BotArgs {
 /// Runs `bot` until stdin ends.
 pub fn run(args: BotArgs) -> Result<()> {
     let league = args.league.get()?;
-    let mut bot = BotSpec::parse(&args.strategy)
-        .and_then(|s| s.build(args.seed))
-        .map_err(|e| usage(e.to_string()))?;
+    let spec = BotSpec::parse(&args.strategy).map_err(|e| usage(e.to_string()))?;
+    let bot = spec.build(args.seed).map_err(|e| usage(e.to_string()))?;
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
     let budget = match &args.budget {
         Some(text) => parse_duration(text).map_err(|e| usage(format!("--budget: {e}")))?,
         None => TURN_BUDGET,
     };
-    let turns = run_bot(bot.as_mut(), league, (FIRST_BUDGET, budget), stdin, stdout)?;
-    eprintln!("{turns} turns answered");
+    let timing = Timing::new(budget, !spec.fixed_iterations());
+    let report = run_bot(bot, league, timing, stdin, stdout)?;
+    eprintln!(
+        "{} turns answered, {} by the fallback (search late)",
+        report.turns, report.fallbacks
+    );
     Ok(())
 }

@@ -105,6 +105,12 @@ pub struct BotSpec {
 }
 
 impl BotSpec {
+    /// Whether the spec fixes its search's iteration count (its answers then
+    /// do not depend on time or load).
+    pub fn fixed_iterations(&self) -> bool {
+        self.params.contains_key("iterations")
+    }
+
     /// Parses `name[:key=value,...]`, checking names and keys.
     pub fn parse(text: &str) -> Result<BotSpec, SpecError> {
         let (name, rest) = text.split_once(':').unwrap_or((text, ""));
