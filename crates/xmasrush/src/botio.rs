@@ -46,13 +46,13 @@ pub enum BotIoError {
 /// arrival of a turn's first line.
 pub const FIRST_BUDGET: Duration = Duration::from_millis(800);
 /// See [`FIRST_BUDGET`].
-pub const TURN_BUDGET: Duration = Duration::from_millis(30);
+pub const TURN_BUDGET: Duration = Duration::from_millis(25);
 /// When the first answer is written at the latest, from its input's arrival.
 pub const FIRST_DEADLINE: Duration = Duration::from_millis(900);
 /// When a later answer is written at the latest (the referee allows 50 ms;
 /// the rest is the margin for the waits this thread cannot see: for a core
 /// before it reads its input, and the referee's after the answer is written).
-pub const TURN_DEADLINE: Duration = Duration::from_millis(40);
+pub const TURN_DEADLINE: Duration = Duration::from_millis(35);
 /// A deadline is at least this much after the budget, so that a search that
 /// ends on time is not overtaken by the fallback.
 pub const DEADLINE_SLACK: Duration = Duration::from_millis(5);

@@ -17,8 +17,9 @@ pub struct BotArgs {
     #[command(flatten)]
     league: LeagueArg,
     /// Thinking time per turn after the first, counted from the input's arrival
-    /// (the referee allows 50 ms; the default 20 ms keeps a margin for a loaded
-    /// machine, 40ms suits an idle one such as CodinGame's).
+    /// (the referee allows 50 ms; the default 25 ms, answered by 35 ms at the
+    /// latest, keeps a margin for a loaded machine; 40ms suits an idle one
+    /// such as CodinGame's).
     #[arg(long)]
     budget: Option<String>,
     /// Seed of the bot's random choices.
