@@ -211,7 +211,7 @@ impl Trinomial {
 /// points for one player: index 0 = 0 points (two losses), 1 = ½ (loss and
 /// draw), 2 = 1 (two draws, or a win and a loss), 3 = 1½ (win and draw),
 /// 4 = 2 (two wins).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
 pub struct Pentanomial(pub [u32; 5]);
 

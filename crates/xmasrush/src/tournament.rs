@@ -12,16 +12,20 @@ use crate::league::League;
 use crate::player::Player;
 use crate::referee::{RefereeOptions, play_game};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use yomi_arena::{Pentanomial, SprtConfig};
 
 /// The result of A against B.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PairingReport {
     /// Spec of A.
     pub a: String,
     /// Spec of B.
     pub b: String,
+    /// First seed.
+    pub seed: i64,
+    /// League (its [`League::name`]).
+    pub league: String,
     /// Games played.
     pub games: u32,
     /// A's wins, draws, losses.
@@ -42,6 +46,27 @@ pub struct PairingReport {
     pub max_answer_ms: [f64; 2],
     /// Mean simulations per push turn of A and B.
     pub mean_push_simulations: [f64; 2],
+}
+
+impl PairingReport {
+    /// Whether this report is A against B played with `options` (the same
+    /// games: seeds, count and league), so a rerun can take it instead of
+    /// playing them again.
+    pub fn is_for(&self, a: &str, b: &str, options: &PairingOptions) -> bool {
+        self.a == a
+            && self.b == b
+            && self.games == 2 * options.pairs
+            && self.seed == options.base_seed
+            && self.league == options.league.name()
+    }
+
+    /// The report with its SPRT recomputed for `options.sprt`.
+    pub fn with_sprt(mut self, options: &PairingOptions) -> PairingReport {
+        let sprt = SprtConfig::new(options.sprt.0, options.sprt.1);
+        self.llr = sprt.llr_pentanomial(&self.pentanomial);
+        self.sprt = sprt.decide(self.llr).to_string();
+        self
+    }
 }
 
 /// One pairing's settings.
@@ -133,6 +158,8 @@ pub fn run_pairing(a: &str, b: &str, options: PairingOptions) -> Result<PairingR
     Ok(PairingReport {
         a: a.into(),
         b: b.into(),
+        seed: options.base_seed,
+        league: options.league.name().into(),
         games: 2 * options.pairs,
         wdl,
         pentanomial: penta,

@@ -6,9 +6,9 @@ use crate::usage::usage;
 use anyhow::{Context, Result};
 use clap::Args;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use yomi_xmasrush::bots::BotSpec;
-use yomi_xmasrush::tournament::{PairingOptions, run_pairing};
+use yomi_xmasrush::tournament::{PairingOptions, PairingReport, run_pairing};
 
 /// Arguments of `arena`.
 #[derive(Args)]
@@ -30,7 +30,9 @@ pub struct ArenaArgs {
     sprt: String,
     #[command(flatten)]
     league: LeagueArg,
-    /// Append each pairing's JSON line to this file as it finishes.
+    /// Append each pairing's JSON line to this file as it finishes; a rerun
+    /// with the same file takes the pairings already there (same bots,
+    /// seeds, games and league) instead of playing them again.
     #[arg(long)]
     out: Option<PathBuf>,
     /// JSON lines on stdout.
@@ -62,25 +64,34 @@ pub fn run(args: ArenaArgs) -> Result<()> {
         league,
         sprt: (e0, e1),
     };
+    let done = match &args.out {
+        Some(path) if path.exists() => read_reports(path)?,
+        _ => Vec::new(),
+    };
     let mut points = vec![(0.0f64, 0u32); bots.len()];
     for i in 0..bots.len() {
         for j in i + 1..bots.len() {
-            let r = run_pairing(&bots[i], &bots[j], options).map_err(|e| usage(e.to_string()))?;
+            let (a, b) = (&bots[i], &bots[j]);
+            let previous = done.iter().find(|r| r.is_for(a, b, &options));
+            let r = match previous {
+                Some(r) => {
+                    tracing::info!("{a} vs {b}: taken from --out");
+                    r.clone().with_sprt(&options)
+                }
+                None => {
+                    let r = run_pairing(a, b, options).map_err(|e| usage(e.to_string()))?;
+                    if let Some(path) = &args.out {
+                        append_line(path, &serde_json::to_string(&r)?)?;
+                    }
+                    r
+                }
+            };
             points[i].0 += r.score * f64::from(r.games);
             points[i].1 += r.games;
             points[j].0 += (1.0 - r.score) * f64::from(r.games);
             points[j].1 += r.games;
-            let line = serde_json::to_string(&r)?;
-            if let Some(path) = &args.out {
-                let mut f = std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)
-                    .with_context(|| format!("cannot open {}", path.display()))?;
-                writeln!(f, "{line}")?;
-            }
             if args.json {
-                println!("{line}");
+                println!("{}", serde_json::to_string(&r)?);
             } else {
                 println!(
                     "{:<28} vs {:<28} {:>4} games  +{} ={} -{}  score {:.3}  Elo {:+.0} ± {:.0}  SPRT({e0},{e1}) {} (LLR {:.2})  max answer {:.1}/{:.1} ms",
@@ -110,4 +121,33 @@ pub fn run(args: ArenaArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The pairing reports of an `--out` file, one JSON line each.
+fn read_reports(path: &Path) -> Result<Vec<PairingReport>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| {
+            serde_json::from_str(l).map_err(|e| {
+                usage(format!(
+                    "{}:{}: not a pairing report ({e}); move the file away to start afresh",
+                    path.display(),
+                    n + 1
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Appends one line and flushes it (a finished pairing survives an interrupt).
+fn append_line(path: &Path, line: &str) -> Result<()> {
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    writeln!(f, "{line}").with_context(|| format!("cannot write {}", path.display()))
 }
