@@ -29,6 +29,11 @@ pub struct Clock {
     pub byoyomi_ms: u64,
 }
 
+/// How long after the hard limit the answer guard answers for a search that
+/// has not (a search on a core stops within microseconds of the limit; one
+/// waiting for a core on a loaded machine can be tens of milliseconds late).
+pub const GUARD_GRACE_MS: u64 = 5;
+
 /// Least time a hard limit is allowed to drop to (when the margin would
 /// eat everything, half of what is available is used instead).
 const FLOOR_MS: u64 = 1;

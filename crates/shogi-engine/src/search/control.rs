@@ -2,10 +2,14 @@
 //!
 //! Contract: all methods may be called from any thread while the search
 //! runs. Time is measured from [`Control::new`], or from the `ponderhit`
-//! once a ponder search became the real one.
+//! once a ponder search became the real one. The final answer of a `go` is
+//! written by whoever first claims it ([`Control::claim_answer`]): the
+//! search thread, or the answer guard with the best move the search
+//! published ([`Control::publish`]).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
+use yomi_shogi::Move;
 
 /// Stop and ponder flags of one search.
 #[derive(Debug)]
@@ -15,6 +19,11 @@ pub struct Control {
     start: Instant,
     /// Milliseconds after `start` when the clock started running.
     clock_from_ms: AtomicU64,
+    /// Set by the one thread that writes the final answer.
+    answered: AtomicBool,
+    /// The best move and its expected reply so far (ponder in the high half;
+    /// 0 = none).
+    published: AtomicU32,
 }
 
 impl Control {
@@ -25,7 +34,36 @@ impl Control {
             pondering: AtomicBool::new(ponder),
             start: Instant::now(),
             clock_from_ms: AtomicU64::new(0),
+            answered: AtomicBool::new(false),
+            published: AtomicU32::new(0),
         }
+    }
+
+    /// True for the first caller only: it writes the final answer.
+    pub fn claim_answer(&self) -> bool {
+        !self.answered.swap(true, Ordering::AcqRel)
+    }
+
+    /// True once the final answer was claimed.
+    pub fn is_answered(&self) -> bool {
+        self.answered.load(Ordering::Acquire)
+    }
+
+    /// Records the best move so far and its expected reply.
+    pub fn publish(&self, best: Move, ponder: Option<Move>) {
+        let ponder = ponder.unwrap_or(Move::NONE);
+        self.published.store(
+            u32::from(best.0) | u32::from(ponder.0) << 16,
+            Ordering::Release,
+        );
+    }
+
+    /// The last published best move and reply (`None` before any).
+    pub fn published(&self) -> Option<(Move, Option<Move>)> {
+        let v = self.published.load(Ordering::Acquire);
+        let best = Move(v as u16);
+        let ponder = Move((v >> 16) as u16);
+        (best != Move::NONE).then_some((best, (ponder != Move::NONE).then_some(ponder)))
     }
 
     /// Asks the search to finish as soon as possible.

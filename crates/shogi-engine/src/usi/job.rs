@@ -2,14 +2,17 @@
 //! (no legal move, declaration, book, mate in one), the search or the mate
 //! solver, and the final `bestmove`/`checkmate` line.
 //!
-//! Contract: prints exactly one final line, and for a ponder or infinite
-//! search only after `ponderhit` or `stop`; returns the searcher.
+//! Contract: exactly one final line is printed, and for a ponder or
+//! infinite search only after `ponderhit` or `stop`: by this thread, or by
+//! the answer guard of a timed search when the search is late (see
+//! [`super::guard`]); returns the searcher.
 
 use crate::book::Book;
 use crate::engine::Engine;
 use crate::mate::{Dfpn, DfpnOptions, MateOutcome};
 use crate::search::{Control, GameHistory, Limits};
 use crate::time::{Clock, fixed, plan};
+use crate::usi::guard::Guard;
 use crate::usi::{EngineOptions, GoParams, Out};
 use std::sync::Arc;
 use std::time::Duration;
@@ -55,7 +58,8 @@ pub(super) fn limits(g: &GoParams, o: &EngineOptions, pos: &Position) -> Limits 
     }
 }
 
-fn bestmove(m: Move, ponder: Option<Move>) -> String {
+/// The `bestmove` line.
+pub(super) fn bestmove(m: Move, ponder: Option<Move>) -> String {
     match ponder {
         Some(p) => format!("bestmove {m} ponder {p}"),
         None => format!("bestmove {m}"),
@@ -79,25 +83,42 @@ fn book_move(t: &Task) -> Option<(Move, Option<Move>)> {
     Some((bm.mv, ponder))
 }
 
-fn decide(t: &Task, searcher: &mut Engine) -> String {
+/// The final line, and the guard of a timed search.
+fn decide(t: &Task, searcher: &mut Engine) -> (String, Option<Guard>) {
     let pos = &t.game.position;
-    if pos.legal_moves().is_empty() {
-        return "bestmove resign".into();
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return ("bestmove resign".into(), None);
     }
     if pos.declaration(t.options.entering_king) == Some(Declaration::Win) {
-        return "bestmove win".into();
+        return ("bestmove win".into(), None);
     }
     if let Some((m, p)) = book_move(t) {
         t.out.line(&format!("info string book move {m}"));
-        return bestmove(m, p);
+        return (bestmove(m, p), None);
     }
     let limits = limits(&t.params, &t.options, pos);
-    let out = t.out.clone();
-    let r = searcher.search(&t.game, &limits, &t.control, &mut |i| out.line(&i.to_usi()));
+    let guard = limits.time.map(|plan| {
+        Guard::spawn(
+            t.out.clone(),
+            Arc::clone(&t.control),
+            plan.hard_ms,
+            legal[0],
+        )
+    });
+    let (out, control) = (t.out.clone(), &t.control);
+    let r = searcher.search(&t.game, &limits, &t.control, &mut |i| {
+        if i.multipv == 1
+            && let Some(&best) = i.pv.first()
+        {
+            control.publish(best, i.pv.get(1).copied());
+        }
+        out.line(&i.to_usi())
+    });
     if r.best == Move::NONE {
-        return "bestmove resign".into();
+        return ("bestmove resign".into(), guard);
     }
-    bestmove(r.best, r.ponder)
+    (bestmove(r.best, r.ponder), guard)
 }
 
 fn mate(t: &Task, limit_ms: Option<u64>) -> String {
@@ -126,13 +147,20 @@ fn mate(t: &Task, limit_ms: Option<u64>) -> String {
 pub(super) fn run(t: Task, mut searcher: Engine) -> Engine {
     if let Some(limit) = t.params.mate {
         let line = mate(&t, limit);
-        t.out.line(&line);
+        if t.control.claim_answer() {
+            t.out.line(&line);
+        }
         return searcher;
     }
-    let line = decide(&t, &mut searcher);
+    let (line, guard) = decide(&t, &mut searcher);
     while (t.params.infinite || t.control.is_pondering()) && !t.control.is_stopped() {
         std::thread::sleep(Duration::from_millis(1));
     }
-    t.out.line(&line);
+    if t.control.claim_answer() {
+        t.out.line(&line);
+    }
+    if let Some(guard) = guard {
+        guard.release();
+    }
     searcher
 }

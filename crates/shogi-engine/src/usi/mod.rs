@@ -13,6 +13,7 @@
 //! `ponderhit` or `stop`.
 
 mod command;
+mod guard;
 mod job;
 mod options;
 
