@@ -16,7 +16,11 @@ pub use tour::tour;
 use crate::usage::usage;
 use anyhow::Result;
 use clap::{Args, Subcommand};
+use std::time::Duration;
+use yomi_search::parse_duration;
 use yomi_xmasrush::League;
+use yomi_xmasrush::botio::TURN_BUDGET;
+use yomi_xmasrush::bots::BotSpec;
 
 /// Xmas Rush: referee, bots, replays.
 #[derive(Args)]
@@ -49,6 +53,38 @@ pub(crate) struct LeagueArg {
     /// League rules: wood2, wood1, bronze, silver, gold or legend.
     #[arg(long, default_value = "legend")]
     league: String,
+}
+
+/// What a CodinGame bot plays, for `bot` and `export`.
+#[derive(Args, Clone)]
+pub(crate) struct BotChoiceArgs {
+    /// Strategy spec (`duct`, `combo`, `duct:policy=exp3`, ...).
+    #[arg(long, default_value = "duct")]
+    strategy: String,
+    #[command(flatten)]
+    league: LeagueArg,
+    /// Thinking time per turn after the first, counted from the input's arrival
+    /// (the referee allows 50 ms; the default 25 ms, answered by 35 ms at the
+    /// latest, keeps a margin for a loaded machine; 40ms suits an idle one
+    /// such as CodinGame's).
+    #[arg(long)]
+    budget: Option<String>,
+    /// Seed of the bot's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl BotChoiceArgs {
+    fn spec(&self) -> Result<BotSpec> {
+        BotSpec::parse(&self.strategy).map_err(|e| usage(format!("--strategy: {e}")))
+    }
+
+    fn budget(&self) -> Result<Duration> {
+        match &self.budget {
+            Some(text) => parse_duration(text).map_err(|e| usage(format!("--budget: {e}"))),
+            None => Ok(TURN_BUDGET),
+        }
+    }
 }
 
 impl LeagueArg {
