@@ -118,7 +118,7 @@ pub const CODINGAME_LIMIT: usize = 100_000;
 /// no multi-line string literal in them depends on leading spaces.
 fn minify(source: &str) -> String {
     let mut out = String::with_capacity(source.len() / 2);
-    let mut lines = source.lines().enumerate().peekable();
+    let mut lines = source.lines().enumerate();
     while let Some((n, line)) = lines.next() {
         let t = line.trim();
         if t == "#[cfg(test)]" {
@@ -299,7 +299,7 @@ fn rewrite_paths(text: &str, krate: Crate) -> String {
 }
 
 /// Removes what needs thiserror or serde (see the module contract).
-pub(crate) fn strip_proc_macros(text: &str) -> String {
+fn strip_proc_macros(text: &str) -> String {
     let bare_error = text.lines().any(|l| l.trim() == "use thiserror::Error;");
     let mut out = String::with_capacity(text.len());
     let mut impls = String::new();
@@ -374,20 +374,13 @@ pub(crate) fn strip_proc_macros(text: &str) -> String {
 
 /// Bracket balance of an attribute line (an attribute ends at balance 0).
 fn depth_change(line: &str) -> i32 {
-    let mut depth = 0;
-    let mut in_string = false;
-    let mut escaped = false;
-    for c in line.chars() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if in_string => escaped = true,
-            '"' => in_string = !in_string,
-            '(' | '[' if !in_string => depth += 1,
-            ')' | ']' if !in_string => depth -= 1,
-            _ => {}
-        }
-    }
-    depth
+    code_chars(line)
+        .map(|c| match c {
+            '(' | '[' => 1,
+            ')' | ']' => -1,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// The name of the struct or enum a line declares.
