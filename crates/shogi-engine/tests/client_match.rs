@@ -1,7 +1,8 @@
 //! Clocked matches against scripted fake USI engines (shell scripts): a
 //! resigning engine, one that crashes, one that plays an illegal move, one
 //! that answers too late and one that never answers; each loss is counted
-//! in its own column and the CSA records say how each game ended.
+//! in its own column and the CSA records say how each game ended. A
+//! journaled match killed mid-write continues where it stopped.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -12,7 +13,7 @@ use yomi_shogi::{DeclarationRule, ShogiGame};
 use yomi_shogi_engine::client::clock::TimeControl;
 use yomi_shogi_engine::client::csa::read_csa;
 use yomi_shogi_engine::client::matches::{
-    PlayerSpec, ShogiMatchConfig, ShogiMatchReport, run_shogi_match,
+    MatchError, MatchJournal, PlayerSpec, ShogiMatchConfig, ShogiMatchReport, run_shogi_match,
 };
 use yomi_shogi_engine::client::usi::EngineSpec;
 
@@ -62,6 +63,7 @@ fn config(records: &Path, control: TimeControl, max_plies: u32) -> ShogiMatchCon
         records: Some(records.to_path_buf()),
         record_format: Default::default(),
         handshake: Duration::from_secs(5),
+        journal: None,
     }
 }
 
@@ -149,4 +151,98 @@ fn built_in_players_finish_games_and_records_replay() {
         let (_, moves) = read_csa(&text).unwrap();
         assert!(!moves.is_empty() && moves.len() <= 60);
     }
+}
+
+/// The results ("Win"/"Draw"/"Loss" for A) of both games of a journal line.
+fn line_results(line: &str) -> Vec<String> {
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["result"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_journaled_match_continues_where_it_stopped() {
+    let dir = scratch("journal");
+    let path = dir.join("match.jsonl");
+    let mut cfg = config(&dir.join("records"), byoyomi(1000), 300);
+    cfg.arena.games = 8;
+    cfg.journal = Some(MatchJournal {
+        path: path.clone(),
+        players: ["random".to_string(), "random".to_string()],
+    });
+    let play = |cfg: &ShogiMatchConfig, seen: &std::sync::Mutex<Vec<u32>>| {
+        run_shogi_match(&random_player(), &random_player(), cfg, &|p| {
+            seen.lock().unwrap().push(p.games_done)
+        })
+    };
+    let seen = std::sync::Mutex::new(Vec::new());
+    let full = play(&cfg, &seen).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "a header and four pairs:\n{text}");
+    // Pairs 0 and 1 edited to A winning everything (so a replay of them
+    // would show), pair 2 cut in the middle as a kill mid-write leaves it.
+    let won = |l: &str| {
+        l.replace("\"Draw\"", "\"Win\"")
+            .replace("\"Loss\"", "\"Win\"")
+    };
+    let torn = format!(
+        "{}\n{}\n{}\n{}",
+        lines[0],
+        won(lines[1]),
+        won(lines[2]),
+        &lines[3][..lines[3].len() / 2]
+    );
+    std::fs::write(&path, torn).unwrap();
+    let seen = std::sync::Mutex::new(Vec::new());
+    let resumed = play(&cfg, &seen).unwrap();
+    assert_eq!(
+        seen.lock().unwrap().first(),
+        Some(&4),
+        "two pairs taken from the journal"
+    );
+    let later_wins = lines[3..]
+        .iter()
+        .flat_map(|l| line_results(l))
+        .filter(|r| r == "Win")
+        .count() as u32;
+    assert_eq!(resumed.report.wins, 4 + later_wins);
+    assert_eq!(
+        resumed.report.wins + resumed.report.draws + resumed.report.losses,
+        8
+    );
+    let again = std::fs::read_to_string(&path).unwrap();
+    let again: Vec<&str> = again.lines().collect();
+    assert_eq!(again.len(), 5, "the torn line was replaced, not kept");
+    for k in 3..5 {
+        assert_eq!(
+            line_results(again[k]),
+            line_results(lines[k]),
+            "pair {} replayed alike",
+            k - 1
+        );
+    }
+    assert_eq!(full.report.wins + full.report.draws + full.report.losses, 8);
+
+    // The same file with another seed is another match: refused, untouched.
+    let mut other = cfg.clone();
+    other.arena.seed = 4;
+    let err = play(&other, &seen).unwrap_err();
+    assert!(matches!(err, MatchError::Journal(_)), "{err}");
+    assert!(
+        err.to_string().contains("its seed is 3, this match's is 4"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 5);
+
+    // A whole line that is not a pair is an error naming the line.
+    let mut broken: Vec<String> = again.iter().map(|l| l.to_string()).collect();
+    broken[2] = "{\"pair\": 1, \"games\": 7}".to_string();
+    std::fs::write(&path, broken.join("\n") + "\n").unwrap();
+    let err = play(&cfg, &seen).unwrap_err().to_string();
+    assert!(err.contains("match.jsonl:3: not a pair line"), "{err}");
 }

@@ -54,12 +54,6 @@ pub struct DatasetArgs {
     json: bool,
 }
 
-fn fnv(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-    })
-}
-
 /// Runs `yomi shogi dataset`.
 pub fn run(a: DatasetArgs) -> Result<()> {
     let share: WorkerShare = a.shard.parse().map_err(|e| usage(format!("{e}")))?;
@@ -83,7 +77,7 @@ pub fn run(a: DatasetArgs) -> Result<()> {
                 .map_err(|e| usage(format!("cannot read openings file {}: {e}", p.display())))?;
             let starts = parse_openings(&text)
                 .map_err(|e| usage(format!("openings file {}: {e}", p.display())))?;
-            (starts, fnv(&text))
+            (starts, yomi_search::fnv1a(text.as_bytes()))
         }
         None => (Vec::new(), 0),
     };

@@ -12,7 +12,7 @@ use yomi_search::{parse_duration, parse_duration_or_zero};
 use yomi_shogi::{DeclarationRule, ShogiGame};
 use yomi_shogi_engine::client::clock::TimeControl;
 use yomi_shogi_engine::client::matches::{
-    PlayerSpec, RecordFormat, ShogiMatchConfig, StartLine, run_shogi_match,
+    MatchJournal, PlayerSpec, RecordFormat, ShogiMatchConfig, StartLine, run_shogi_match,
 };
 use yomi_shogi_engine::client::usi::EngineSpec;
 use yomi_shogi_engine::openings::parse_openings;
@@ -42,6 +42,10 @@ pub struct ShogiClockArgs {
     /// Shogi: format of the records: `csa` or `kif`.
     #[arg(long, default_value = "csa", value_parser = parse_record_format)]
     pub record_format: RecordFormat,
+    /// Shogi: journal every finished pair to this file (JSON lines); rerun
+    /// with the same file and settings to continue a stopped match.
+    #[arg(long)]
+    pub journal: Option<PathBuf>,
     /// Shogi: entering-king rule: `27` (CSA, default), `24` or `none`.
     #[arg(long, default_value = "27")]
     pub declaration: String,
@@ -55,6 +59,7 @@ impl ShogiClockArgs {
             || self.inc.is_some()
             || self.nodes_per_move.is_some()
             || self.records.is_some()
+            || self.journal.is_some()
     }
 
     fn control(&self) -> Result<TimeControl> {
@@ -128,6 +133,10 @@ pub fn run_clocked(args: &ArenaArgs, clock: &ShogiClockArgs) -> Result<()> {
         records: clock.records.clone(),
         record_format: clock.record_format,
         handshake: Duration::from_secs(10),
+        journal: clock.journal.as_ref().map(|path| MatchJournal {
+            path: path.clone(),
+            players: [args.a.clone(), args.b.clone()],
+        }),
     };
     let (a, b) = (player(&args.a)?, player(&args.b)?);
     let bar = crate::progress::match_bar(cfg.arena.scheduled_games() as u64);

@@ -14,6 +14,7 @@
 
 use super::clock::{Clock, TimeControl};
 use super::csa::{Ending, write_csa};
+use super::journal::{FORMAT, Journal, JournalError, JournalHeader};
 use super::kif::write_kif;
 use super::usi::{EngineSpec, Reply, UsiEngine};
 use std::collections::BTreeMap;
@@ -40,6 +41,7 @@ pub enum PlayerSpec {
     Builtin(PlayerFactory<ShogiGame>),
 }
 
+pub use super::journal::MatchJournal;
 pub use crate::openings::StartLine;
 
 /// Settings of a clocked shogi match.
@@ -63,6 +65,8 @@ pub struct ShogiMatchConfig {
     pub record_format: RecordFormat,
     /// Limit for `usiok` and `readyok`.
     pub handshake: Duration,
+    /// Where finished pairs are journaled, so the match can stop and go on.
+    pub journal: Option<MatchJournal>,
 }
 
 /// The text format of game records.
@@ -104,6 +108,9 @@ pub enum MatchError {
     /// The arena configuration is unusable.
     #[error(transparent)]
     Arena(#[from] yomi_arena::ArenaError),
+    /// The journal cannot be read, continued or written.
+    #[error(transparent)]
+    Journal(#[from] JournalError),
     /// The records directory cannot be written.
     #[error("records directory {path}: {source}")]
     Records {
@@ -131,16 +138,19 @@ pub struct ShogiMatchReport {
 }
 
 /// What ended a game, for counting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Forfeit {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum Forfeit {
     Time,
     Crash,
     Illegal,
 }
 
-struct Played {
-    record: GameRecord,
-    forfeit: Option<(Side, Forfeit)>,
+/// One finished game: its record and the forfeit that ended it, if any.
+#[derive(Clone, Debug)]
+pub(super) struct Played {
+    pub(super) record: GameRecord,
+    pub(super) forfeit: Option<(Side, Forfeit)>,
 }
 
 /// The thinking side of one game.
@@ -425,6 +435,85 @@ struct Shared {
     crashes: [u32; 2],
     decided: bool,
     error: Option<MatchError>,
+    journal: Option<Journal>,
+}
+
+impl Shared {
+    /// Counts the next pair of the prefix: forfeits and tally.
+    fn count(&mut self, games: &[Played; 2], names: &[String; 2]) {
+        for g in games {
+            if let Some((side, kind)) = g.forfeit {
+                let i = if side == Side::A { 0 } else { 1 };
+                match kind {
+                    Forfeit::Time => self.time_losses[i] += 1,
+                    Forfeit::Crash => self.crashes[i] += 1,
+                    Forfeit::Illegal => {}
+                }
+            }
+        }
+        self.tally.add_pair(&PairRecord {
+            games: [games[0].record.clone(), games[1].record.clone()],
+            names: names.clone(),
+        });
+        self.frontier += 1;
+    }
+
+    /// The progress so far, and whether the SPRT has decided.
+    fn progress(&mut self, cfg: &ShogiMatchConfig) -> (MatchProgress, bool) {
+        let t = self.tally.trinomial;
+        let llr = cfg
+            .arena
+            .sprt
+            .map(|c| c.llr_pentanomial(&self.tally.pentanomial));
+        let decided = matches!((cfg.arena.sprt, llr), (Some(c), Some(l)) if c.decide(l) != SprtResult::Continue);
+        self.decided |= decided;
+        let p = MatchProgress {
+            games_done: 2 * self.frontier as u32,
+            games_total: cfg.arena.scheduled_games(),
+            wins: t.wins,
+            draws: t.draws,
+            losses: t.losses,
+            llr,
+        };
+        (p, decided)
+    }
+}
+
+/// What identifies this match in a journal.
+fn journal_header(
+    cfg: &ShogiMatchConfig,
+    players: &[String; 2],
+    names: &[String; 2],
+) -> JournalHeader {
+    let openings = if cfg.starts.is_empty() {
+        match &cfg.arena.openings {
+            yomi_arena::Openings::Random { plies } => format!("{plies} random plies"),
+            yomi_arena::Openings::List(_) => "the start position".to_string(),
+        }
+    } else {
+        let mut h = yomi_search::Fnv::new();
+        for s in &cfg.starts {
+            h.write(position_command(&s.start, &s.moves).as_bytes());
+            h.write(b"\n");
+        }
+        format!(
+            "{} lines, fingerprint {:016x}",
+            cfg.starts.len(),
+            h.finish()
+        )
+    };
+    JournalHeader {
+        format: FORMAT.to_string(),
+        players: players.clone(),
+        names: names.clone(),
+        seed: cfg.arena.seed,
+        games: cfg.arena.scheduled_games(),
+        control: describe(cfg.control),
+        tolerance_ms: u64::try_from(cfg.tolerance.as_millis()).unwrap_or(u64::MAX),
+        declaration: format!("{:?}", cfg.declaration),
+        max_plies: cfg.arena.max_plies.unwrap_or(512),
+        openings,
+    }
 }
 
 /// Plays the match and reports from A's side. `progress` is called after
@@ -451,9 +540,15 @@ pub fn run_shogi_match(
     ];
     let pairs = (cfg.arena.scheduled_games() / 2) as u64;
     let threads = cfg.arena.threads.max(1);
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let shared = Mutex::new(Shared {
+    let (journal, done) = match &cfg.journal {
+        Some(j) => {
+            let header = journal_header(cfg, &j.players, &names);
+            let (journal, done) = Journal::open(&j.path, &header)?;
+            (Some(journal), done)
+        }
+        None => (None, Vec::new()),
+    };
+    let mut start = Shared {
         pending: BTreeMap::new(),
         frontier: 0,
         tally: Tally::default(),
@@ -461,7 +556,18 @@ pub fn run_shogi_match(
         crashes: [0; 2],
         decided: false,
         error: None,
-    });
+        journal,
+    };
+    for games in &done {
+        start.count(games, &names);
+    }
+    if !done.is_empty() {
+        let (p, _) = start.progress(cfg);
+        progress(&p);
+    }
+    let next = AtomicU64::new(start.frontier);
+    let stop = AtomicBool::new(start.decided);
+    let shared = Mutex::new(start);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -507,40 +613,19 @@ pub fn run_shogi_match(
                                 let _ = std::fs::write(path, text);
                             }
                         }
-                        for g in &games {
-                            if let Some((side, kind)) = g.forfeit {
-                                let i = if side == Side::A { 0 } else { 1 };
-                                match kind {
-                                    Forfeit::Time => s.time_losses[i] += 1,
-                                    Forfeit::Crash => s.crashes[i] += 1,
-                                    Forfeit::Illegal => {}
-                                }
-                            }
+                        // Records first: a pair in the journal is never replayed,
+                        // so its records must already be on disk.
+                        if let Some(Err(e)) = s.journal.as_mut().map(|j| j.append(f, &games)) {
+                            s.error.get_or_insert(e.into());
+                            s.decided = true;
+                            stop.store(true, Ordering::Relaxed);
+                            break;
                         }
-                        let [g0, g1] = games;
-                        s.tally.add_pair(&PairRecord {
-                            games: [g0.record, g1.record],
-                            names: names.clone(),
-                        });
-                        s.frontier += 1;
-                        let t = s.tally.trinomial;
-                        let llr = cfg
-                            .arena
-                            .sprt
-                            .map(|c| c.llr_pentanomial(&s.tally.pentanomial));
-                        progress(&MatchProgress {
-                            games_done: 2 * s.frontier as u32,
-                            games_total: cfg.arena.scheduled_games(),
-                            wins: t.wins,
-                            draws: t.draws,
-                            losses: t.losses,
-                            llr,
-                        });
-                        if let (Some(c), Some(l)) = (cfg.arena.sprt, llr) {
-                            if c.decide(l) != SprtResult::Continue {
-                                s.decided = true;
-                                stop.store(true, Ordering::Relaxed);
-                            }
+                        s.count(&games, &names);
+                        let (p, decided) = s.progress(cfg);
+                        progress(&p);
+                        if decided {
+                            stop.store(true, Ordering::Relaxed);
                         }
                     }
                 }

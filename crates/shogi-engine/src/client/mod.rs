@@ -8,11 +8,13 @@
 //! after the clock ran out, an illegal move or a crashed engine loses, each
 //! counted separately, and reports with [`yomi_arena::MatchReport`].
 //! [`csa`] writes and reads game records in the CSA format, [`kif`] writes
-//! them in the KIF format.
+//! them in the KIF format; [`journal`] keeps finished pairs so a long match
+//! can stop and continue.
 
 pub mod clock;
 pub mod csa;
 mod error;
+pub mod journal;
 pub mod kif;
 pub mod matches;
 pub mod usi;
