@@ -6,6 +6,8 @@
 //! twice with seats swapped, in parallel on `threads` (results folded in seed
 //! order, so the report does not depend on scheduling). Built-in bots are
 //! not disqualified for slowness; their longest answer is reported.
+//! [`field_table`] pools a round robin's pairings per bot: its score and
+//! Elo against the field with a 95% interval.
 
 use crate::bots::{BotSpec, SpecError};
 use crate::league::League;
@@ -174,4 +176,97 @@ pub fn run_pairing(a: &str, b: &str, options: PairingOptions) -> Result<PairingR
             sims[1] as f64 / counted.max(1) as f64,
         ],
     })
+}
+
+/// One bot's pooled result against the rest of a round robin.
+#[derive(Clone, Debug, Serialize)]
+pub struct FieldRow {
+    /// The bot's spec.
+    pub bot: String,
+    /// Games it played.
+    pub games: u32,
+    /// Its score fraction over them.
+    pub score: f64,
+    /// Elo against the average opponent (from the pooled pair statistics).
+    pub elo: f64,
+    /// Half-width of the 95% interval.
+    pub elo_error: f64,
+}
+
+/// Each bot's pairs pooled from its side (B's pairs mirrored), best score
+/// first; bots without a game are left out.
+pub fn field_table(bots: &[String], reports: &[PairingReport]) -> Vec<FieldRow> {
+    let mut rows: Vec<FieldRow> = bots
+        .iter()
+        .filter_map(|bot| {
+            let mut pooled = Pentanomial::default();
+            for r in reports {
+                if &r.a == bot {
+                    pooled.merge(&r.pentanomial);
+                } else if &r.b == bot {
+                    let mut mirrored = r.pentanomial.0;
+                    mirrored.reverse();
+                    pooled.merge(&Pentanomial(mirrored));
+                }
+            }
+            let e = pooled.elo();
+            (pooled.pairs() > 0).then(|| FieldRow {
+                bot: bot.clone(),
+                games: 2 * pooled.pairs(),
+                score: e.score,
+                elo: e.elo,
+                elo_error: e.error,
+            })
+        })
+        .collect();
+    rows.sort_by(|x, y| y.score.total_cmp(&x.score));
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(a: &str, b: &str, penta: [u32; 5]) -> PairingReport {
+        PairingReport {
+            a: a.into(),
+            b: b.into(),
+            seed: 1,
+            league: "legend".into(),
+            games: 2 * penta.iter().sum::<u32>(),
+            wdl: [0; 3],
+            pentanomial: Pentanomial(penta),
+            score: 0.0,
+            elo: 0.0,
+            elo_error: 0.0,
+            llr: 0.0,
+            sprt: String::new(),
+            max_answer_ms: [0.0; 2],
+            mean_push_simulations: [0.0; 2],
+        }
+    }
+
+    #[test]
+    fn the_field_table_pools_each_bots_pairs_from_its_side() {
+        let bots: Vec<String> = ["x", "y", "z", "idle"].map(String::from).to_vec();
+        let reports = [
+            report("x", "y", [0, 1, 2, 3, 4]),
+            report("y", "z", [0, 0, 10, 0, 0]),
+            report("x", "z", [2, 2, 2, 2, 2]),
+        ];
+        let rows = field_table(&bots, &reports);
+        let order: Vec<&str> = rows.iter().map(|r| r.bot.as_str()).collect();
+        assert_eq!(order, ["x", "z", "y"], "the idle bot has no row");
+        // x: pooled [2,3,4,5,6] = 50 of 80 half-points; y mirrored [4,3,2,1,0]
+        // plus [0,0,10,0,0] = 30 of 80; z: 40 of 80.
+        let score: Vec<f64> = rows.iter().map(|r| r.score).collect();
+        assert_eq!(score, [0.625, 0.5, 0.375]);
+        assert!(rows.iter().all(|r| r.games == 40));
+        assert!(rows[0].elo > 80.0 && rows[0].elo < 90.0, "{}", rows[0].elo);
+        assert!(rows[1].elo.abs() < 1e-9 && rows[2].elo < -80.0);
+        assert!(
+            rows.iter()
+                .all(|r| r.elo_error > 0.0 && r.elo_error.is_finite())
+        );
+    }
 }

@@ -8,7 +8,7 @@ use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use yomi_xmasrush::bots::BotSpec;
-use yomi_xmasrush::tournament::{PairingOptions, PairingReport, run_pairing};
+use yomi_xmasrush::tournament::{PairingOptions, PairingReport, field_table, run_pairing};
 
 /// Arguments of `arena`.
 #[derive(Args)]
@@ -68,7 +68,7 @@ pub fn run(args: ArenaArgs) -> Result<()> {
         Some(path) if path.exists() => read_reports(path)?,
         _ => Vec::new(),
     };
-    let mut points = vec![(0.0f64, 0u32); bots.len()];
+    let mut reports = Vec::new();
     for i in 0..bots.len() {
         for j in i + 1..bots.len() {
             let (a, b) = (&bots[i], &bots[j]);
@@ -86,10 +86,6 @@ pub fn run(args: ArenaArgs) -> Result<()> {
                     r
                 }
             };
-            points[i].0 += r.score * f64::from(r.games);
-            points[i].1 += r.games;
-            points[j].0 += (1.0 - r.score) * f64::from(r.games);
-            points[j].1 += r.games;
             if args.json {
                 println!("{}", serde_json::to_string(&r)?);
             } else {
@@ -110,14 +106,19 @@ pub fn run(args: ArenaArgs) -> Result<()> {
                     r.max_answer_ms[1]
                 );
             }
+            reports.push(r);
         }
     }
-    if !args.json {
-        println!("\noverall score against the field:");
-        for (b, (p, g)) in bots.iter().zip(&points) {
-            let s = p / f64::from((*g).max(1));
-            let elo = yomi_arena::stats::elo_from_score(s);
-            println!("  {b:<28} {s:.3}  ({elo:+.0} Elo against the average opponent)");
+    let table = field_table(&bots, &reports);
+    if args.json {
+        println!("{}", serde_json::json!({ "field": table }));
+    } else {
+        println!("\nagainst the field (pairs pooled; Elo against the average opponent, 95%):");
+        for row in &table {
+            println!(
+                "  {:<28} {:>5} games  score {:.3}  Elo {:+.0} ± {:.0}",
+                row.bot, row.games, row.score, row.elo, row.elo_error
+            );
         }
     }
     Ok(())
