@@ -16,8 +16,10 @@ mod check;
 mod control;
 pub mod history;
 mod node;
+mod quiescence;
 mod root;
 pub mod see;
+mod worker;
 
 pub mod order;
 

@@ -11,8 +11,8 @@
 use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use crate::score::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, usi_score};
 use crate::search::history::NO_PIECE_TO;
-use crate::search::node::Worker;
 use crate::search::order::MovePicker;
+use crate::search::worker::Worker;
 use crate::search::{Control, GameHistory, Limits, Searcher};
 use crate::tt::{Bound, TtEntry};
 use std::fmt::Write;
