@@ -9,8 +9,8 @@ use yomi_shogi_engine::eval::EvalKind;
 fn bench_node_count_is_pinned() {
     let r = run(&BENCH_POSITIONS, BENCH_DEPTH, 64, EvalKind::Classic);
     let per_position: Vec<u64> = r.lines.iter().map(|l| l.nodes).collect();
-    assert_eq!(per_position, [16_124, 193_950, 135_590, 366_565]);
-    assert_eq!(r.nodes(), 712_229);
+    assert_eq!(per_position, [16_124, 191_914, 121_192, 351_355]);
+    assert_eq!(r.nodes(), 680_585);
     let best: Vec<String> = r.lines.iter().map(|l| l.best.to_string()).collect();
     assert_eq!(best, ["2h2f", "B*6h", "S*6a", "G*3c"]);
 }

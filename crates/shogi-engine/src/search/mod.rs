@@ -15,6 +15,7 @@
 mod check;
 mod control;
 pub mod history;
+mod mate1;
 mod node;
 mod quiescence;
 mod root;

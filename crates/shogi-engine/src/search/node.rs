@@ -19,6 +19,7 @@ use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, from_tt, mate_in, mated_i
 use crate::search::Searcher;
 use crate::search::check::CheckInfo;
 use crate::search::history::{NO_PIECE_TO, piece_to};
+use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, capture_see_ok, is_capture};
 use crate::search::see::see;
 use crate::search::worker::{PathEntry, Worker};
@@ -160,6 +161,26 @@ impl Worker<'_> {
             return mated_in(ply);
         }
         let checks = CheckInfo::new(&self.pos);
+        if !in_check {
+            if let Some(m) = quick_mate(&mut self.pos, &list, &checks) {
+                let score = mate_in(ply + 1);
+                if pv_node {
+                    self.pv_len[ply + 1] = ply + 1;
+                    self.update_pv(ply, m);
+                }
+                self.s.tt.store(
+                    key,
+                    TtEntry {
+                        mv: m,
+                        score: to_tt(score, ply),
+                        eval: static_eval,
+                        depth,
+                        bound: Bound::Exact,
+                    },
+                );
+                return score;
+            }
+        }
         let prev = self.prev_moves(idx);
         let mut picker = MovePicker::new(
             &mut self.moves,
