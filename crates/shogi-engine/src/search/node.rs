@@ -15,14 +15,14 @@ use crate::params::{
     NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH,
     SEE_QUIET_MARGIN,
 };
-use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, from_tt, mate_in, mated_in, to_tt};
+use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, mated_in, to_tt};
 use crate::search::Searcher;
 use crate::search::check::CheckInfo;
 use crate::search::history::{NO_PIECE_TO, piece_to};
 use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, capture_see_ok, is_capture};
 use crate::search::see::see;
-use crate::search::worker::{PathEntry, Worker};
+use crate::search::worker::{PathEntry, Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
 use yomi_shogi::rules::Declaration;
 use yomi_shogi::{Move, MoveList, generate_legal};
@@ -74,25 +74,14 @@ impl Worker<'_> {
         }
         let in_check = self.path[idx].in_check;
         if ply >= MAX_PLY - 1 {
-            return if in_check {
-                0
-            } else {
-                self.s.eval.evaluate(&self.pos)
-            };
+            return self.ply_limit_eval(in_check);
         }
         let key = self.pos.key();
         let tt = self.s.tt.probe(key);
         let tt_move = tt.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tt {
             if !pv_node && e.depth >= depth {
-                let s = from_tt(e.score, ply);
-                let fits = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if fits {
+                if let Some(s) = table_cutoff(&e, ply, alpha, beta) {
                     return s;
                 }
             }

@@ -3,10 +3,10 @@
 //! depth 0.
 
 use crate::params::{DELTA_MARGIN, capture_gain};
-use crate::score::{INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
+use crate::score::{INFINITE, MAX_PLY, mated_in, to_tt};
 use crate::search::check::CheckInfo;
 use crate::search::order::{MovePicker, capture_see_ok};
-use crate::search::worker::Worker;
+use crate::search::worker::{Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
 use yomi_shogi::{Move, MoveList, generate_captures, generate_legal};
 
@@ -22,26 +22,13 @@ impl Worker<'_> {
         let idx = self.root_index + ply;
         let in_check = self.path[idx].in_check;
         if ply >= MAX_PLY - 1 {
-            return if in_check {
-                0
-            } else {
-                self.s.eval.evaluate(&self.pos)
-            };
+            return self.ply_limit_eval(in_check);
         }
         let key = self.pos.key();
         let tt = self.s.tt.probe(key);
         let tt_move = tt.map_or(Move::NONE, |e| e.mv);
-        if let Some(e) = tt {
-            let s = from_tt(e.score, ply);
-            let fits = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-                Bound::None => false,
-            };
-            if fits {
-                return s;
-            }
+        if let Some(s) = tt.and_then(|e| table_cutoff(&e, ply, alpha, beta)) {
+            return s;
         }
         let mut list = MoveList::new();
         let stand_pat;

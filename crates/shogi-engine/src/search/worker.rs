@@ -8,9 +8,10 @@
 //! reached in `rep_dep` (see `node.rs` for why the table needs it).
 
 use crate::params::DRAW_SCORE;
-use crate::score::{INFINITE, MAX_PLY, PERPETUAL};
+use crate::score::{INFINITE, MAX_PLY, PERPETUAL, from_tt};
 use crate::search::history::{NO_PIECE_TO, piece_to};
 use crate::search::{Control, Limits, Searcher};
+use crate::tt::{Bound, TtEntry};
 use yomi_shogi::{Move, Piece, Position};
 
 /// How far back (in plies) repetitions are looked for.
@@ -188,4 +189,28 @@ impl<'a> Worker<'a> {
         }
         self.pv_len[ply] = child_len;
     }
+
+    /// The score at the ply limit, where the search stops: the static
+    /// evaluation, or 0 in check (no static evaluation there).
+    pub(super) fn ply_limit_eval(&mut self, in_check: bool) -> i32 {
+        if in_check {
+            0
+        } else {
+            self.s.eval.evaluate(&self.pos)
+        }
+    }
+}
+
+/// The score a table entry settles for the window (`alpha`, `beta`) at
+/// `ply`: exact, or a bound on the side of the window it proves.
+#[inline]
+pub(super) fn table_cutoff(e: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(e.score, ply);
+    let fits = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::None => false,
+    };
+    fits.then_some(s)
 }
