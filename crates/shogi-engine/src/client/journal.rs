@@ -12,7 +12,7 @@
 //! [`Journal::append`] writes one whole line and flushes it to the disk
 //! before the pair is counted.
 
-use super::matches::{Forfeit, Played};
+use super::matches::{Forfeit, Played, ShogiMatchConfig, describe, position_command};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -48,6 +48,45 @@ pub struct JournalHeader {
     pub max_plies: u32,
     /// The openings: random plies, or the given lines' count and fingerprint.
     pub openings: String,
+}
+
+impl JournalHeader {
+    /// What identifies the match `cfg` with these players in a journal.
+    pub fn for_match(
+        cfg: &ShogiMatchConfig,
+        players: &[String; 2],
+        names: &[String; 2],
+    ) -> JournalHeader {
+        let openings = if cfg.starts.is_empty() {
+            match &cfg.arena.openings {
+                yomi_arena::Openings::Random { plies } => format!("{plies} random plies"),
+                yomi_arena::Openings::List(_) => "the start position".to_string(),
+            }
+        } else {
+            let mut h = yomi_search::Fnv::new();
+            for s in &cfg.starts {
+                h.write(position_command(&s.start, &s.moves).as_bytes());
+                h.write(b"\n");
+            }
+            format!(
+                "{} lines, fingerprint {:016x}",
+                cfg.starts.len(),
+                h.finish()
+            )
+        };
+        JournalHeader {
+            format: FORMAT.to_string(),
+            players: players.clone(),
+            names: names.clone(),
+            seed: cfg.arena.seed,
+            games: cfg.arena.scheduled_games(),
+            control: describe(cfg.control),
+            tolerance_ms: u64::try_from(cfg.tolerance.as_millis()).unwrap_or(u64::MAX),
+            declaration: format!("{:?}", cfg.declaration),
+            max_plies: cfg.arena.max_plies.unwrap_or(512),
+            openings,
+        }
+    }
 }
 
 /// Why a journal cannot be used.

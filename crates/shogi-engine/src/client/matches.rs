@@ -14,7 +14,7 @@
 
 use super::clock::{Clock, TimeControl};
 use super::csa::{Ending, write_csa};
-use super::journal::{FORMAT, Journal, JournalError, JournalHeader};
+use super::journal::{Journal, JournalError, JournalHeader};
 use super::kif::write_kif;
 use super::usi::{EngineSpec, Reply, UsiEngine};
 use std::collections::BTreeMap;
@@ -194,7 +194,7 @@ pub fn player_name(spec: &PlayerSpec, handshake: Duration) -> Result<String, Mat
     })
 }
 
-fn position_command(start: &Position, moves: &[Move]) -> String {
+pub(super) fn position_command(start: &Position, moves: &[Move]) -> String {
     let mut s = if start.to_sfen() == Position::startpos().to_sfen() {
         "position startpos".to_string()
     } else {
@@ -479,43 +479,6 @@ impl Shared {
     }
 }
 
-/// What identifies this match in a journal.
-fn journal_header(
-    cfg: &ShogiMatchConfig,
-    players: &[String; 2],
-    names: &[String; 2],
-) -> JournalHeader {
-    let openings = if cfg.starts.is_empty() {
-        match &cfg.arena.openings {
-            yomi_arena::Openings::Random { plies } => format!("{plies} random plies"),
-            yomi_arena::Openings::List(_) => "the start position".to_string(),
-        }
-    } else {
-        let mut h = yomi_search::Fnv::new();
-        for s in &cfg.starts {
-            h.write(position_command(&s.start, &s.moves).as_bytes());
-            h.write(b"\n");
-        }
-        format!(
-            "{} lines, fingerprint {:016x}",
-            cfg.starts.len(),
-            h.finish()
-        )
-    };
-    JournalHeader {
-        format: FORMAT.to_string(),
-        players: players.clone(),
-        names: names.clone(),
-        seed: cfg.arena.seed,
-        games: cfg.arena.scheduled_games(),
-        control: describe(cfg.control),
-        tolerance_ms: u64::try_from(cfg.tolerance.as_millis()).unwrap_or(u64::MAX),
-        declaration: format!("{:?}", cfg.declaration),
-        max_plies: cfg.arena.max_plies.unwrap_or(512),
-        openings,
-    }
-}
-
 /// Plays the match and reports from A's side. `progress` is called after
 /// every pair joins the counted prefix.
 pub fn run_shogi_match(
@@ -542,7 +505,7 @@ pub fn run_shogi_match(
     let threads = cfg.arena.threads.max(1);
     let (journal, done) = match &cfg.journal {
         Some(j) => {
-            let header = journal_header(cfg, &j.players, &names);
+            let header = JournalHeader::for_match(cfg, &j.players, &names);
             let (journal, done) = Journal::open(&j.path, &header)?;
             (Some(journal), done)
         }
