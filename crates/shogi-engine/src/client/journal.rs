@@ -271,14 +271,13 @@ impl Journal {
             let [g0, g1] = p.games;
             pairs.push([g0.into_played(), g1.into_played()]);
         }
-        let file = OpenOptions::new()
+        // Appends land at the end, so after the cut.
+        let mut file = OpenOptions::new()
             .create(true)
-            .truncate(false)
-            .write(true)
+            .append(true)
             .open(path)
             .map_err(io)?;
         file.set_len(whole as u64).map_err(io)?;
-        let mut file = OpenOptions::new().append(true).open(path).map_err(io)?;
         if fresh {
             let mut line = serde_json::to_string(header).expect("a header serializes");
             line.push('\n');
