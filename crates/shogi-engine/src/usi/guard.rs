@@ -4,7 +4,10 @@
 //! for a core, and a search thread can notice its hard limit tens of
 //! milliseconds late (the 1,000-game run at byoyomi 100 ms lost 10 games
 //! that way, 40-67 ms past the limit). A thread that sleeps until the limit
-//! is woken promptly.
+//! is woken promptly. Its answer goes through [`Out`]'s channel, so it never
+//! waits on a lock the descheduled search thread holds (the likely cause of
+//! the one time loss in the first 600 games with the guard, before `Out`
+//! had its own writer thread).
 //!
 //! Contract: [`Guard::spawn`] starts a thread that sleeps until the hard
 //! limit plus [`GUARD_GRACE_MS`] on the search's clock (pondering time does

@@ -113,7 +113,10 @@ fn decide(t: &Task, searcher: &mut Engine) -> (String, Option<Guard>) {
         {
             control.publish(best, i.pv.get(1).copied());
         }
-        out.line(&i.to_usi())
+        // Once the guard has answered, later lines would belong to no `go`.
+        if !control.is_answered() {
+            out.line(&i.to_usi())
+        }
     });
     if r.best == Move::NONE {
         return ("bestmove resign".into(), guard);

@@ -16,9 +16,11 @@ mod command;
 mod guard;
 mod job;
 mod options;
+mod out;
 
 pub use command::{Command, GoParams, PositionCmd, UsiError, parse};
 pub use options::{EngineOptions, EvalChoice};
+pub use out::Out;
 
 use crate::book::Book;
 use crate::engine::{Engine, EvalSource, SearchKind};
@@ -26,7 +28,7 @@ use crate::eval::EvalKind;
 use crate::search::{Control, GameHistory};
 use crate::softmax::SoftmaxOptions;
 use std::io::{BufRead, Write};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use yomi_shogi::Position;
 
@@ -39,28 +41,6 @@ const PREFAULT_MS: u64 = 400;
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("yomi-usi ", env!("CARGO_PKG_VERSION"));
-
-/// A shared, line-oriented output (stdout in the binary, a buffer in tests).
-#[derive(Clone)]
-pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
-
-impl Out {
-    /// Wraps a writer.
-    pub fn new(w: Box<dyn Write + Send>) -> Out {
-        Out(Arc::new(Mutex::new(w)))
-    }
-
-    /// Writes one line and flushes. A write error means the GUI is gone;
-    /// it is ignored here and the closed input ends the loop.
-    pub fn line(&self, text: &str) {
-        let mut w = match self.0.lock() {
-            Ok(w) => w,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        let _ = writeln!(w, "{text}");
-        let _ = w.flush();
-    }
-}
 
 struct Job {
     control: Arc<Control>,
@@ -340,12 +320,14 @@ pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) {
             Ok(_) => {
                 let line = String::from_utf8_lossy(&buf);
                 if !engine.handle(&line) {
+                    engine.out.sync();
                     return;
                 }
             }
         }
     }
     engine.finish_job();
+    engine.out.sync();
 }
 
 /// Runs the loop on the process's stdin and stdout.
