@@ -125,6 +125,8 @@ pub const LMP_MAX_DEPTH: i32 = 6;
 pub const SEE_QUIET_MARGIN: i32 = -70;
 /// SEE pruning of captures: threshold per ply squared.
 pub const SEE_CAPTURE_MARGIN: i32 = -25;
+/// SEE pruning of quiet checks: threshold per ply of depth (negative).
+pub const SEE_CHECK_MARGIN: i32 = -100;
 /// SEE pruning: deepest depth where it applies.
 pub const SEE_PRUNE_MAX_DEPTH: i32 = 7;
 

@@ -74,6 +74,19 @@ impl MoveList {
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
+    /// Keeps only the moves for which `keep` is true, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.as_slice()[i];
+            if keep(m) {
+                self.moves[kept] = MaybeUninit::new(m);
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
     /// True when `m` is in the list.
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
@@ -84,5 +97,24 @@ impl std::ops::Deref for MoveList {
     type Target = [Move];
     fn deref(&self) -> &[Move] {
         self.as_slice()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Position, generate_legal};
+
+    #[test]
+    fn retain_keeps_the_chosen_moves_in_order() {
+        let mut list = MoveList::new();
+        generate_legal(&Position::startpos(), &mut list);
+        let all: Vec<Move> = list.to_vec();
+        list.retain(|m| m.to() % 2 == 0);
+        let expected: Vec<Move> = all.iter().copied().filter(|m| m.to() % 2 == 0).collect();
+        assert!(!expected.is_empty() && expected.len() < all.len());
+        assert_eq!(list.to_vec(), expected);
+        list.retain(|_| false);
+        assert!(list.is_empty());
     }
 }

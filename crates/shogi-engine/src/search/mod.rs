@@ -14,6 +14,7 @@
 
 mod check;
 mod control;
+mod dominated;
 pub mod history;
 mod mate1;
 mod node;

@@ -12,12 +12,13 @@
 use crate::params::{
     FUTILITY_BASE, FUTILITY_MAX_DEPTH, FUTILITY_PER_DEPTH, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH,
     LMP_SCALE, LMR_HISTORY_DIV, NULL_MOVE_BASE_R, NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV,
-    NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH,
-    SEE_QUIET_MARGIN,
+    NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_CHECK_MARGIN,
+    SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
 };
 use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, mated_in, to_tt};
 use crate::search::Searcher;
 use crate::search::check::CheckInfo;
+use crate::search::dominated::is_dominated;
 use crate::search::history::{NO_PIECE_TO, piece_to};
 use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, capture_see_ok, is_capture};
@@ -149,6 +150,7 @@ impl Worker<'_> {
         if list.is_empty() {
             return mated_in(ply);
         }
+        list.retain(|m| !is_dominated(&self.pos, m));
         let checks = CheckInfo::new(&self.pos);
         if !in_check {
             if let Some(m) = quick_mate(&mut self.pos, &list, &checks) {
@@ -213,6 +215,14 @@ impl Worker<'_> {
                     && see(&self.pos, m) < SEE_CAPTURE_MARGIN * depth * depth
                 {
                     continue;
+                } else if quiet
+                    && gives_check
+                    && depth <= SEE_PRUNE_MAX_DEPTH
+                    && see(&self.pos, m) < SEE_CHECK_MARGIN * depth
+                {
+                    // A check that loses material (in shogi, mostly a piece
+                    // dropped next to the king) is pruned like a bad capture.
+                    continue;
                 }
             }
             let extend = pv_node
@@ -227,9 +237,9 @@ impl Worker<'_> {
                 score = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check {
+                if depth >= 3 && quiet && !in_check {
                     r = self.s.lmr[depth.min(63) as usize][move_count.min(63)];
-                    r -= pv_node as i32;
+                    r -= pv_node as i32 + gives_check as i32;
                     r += !improving as i32;
                     // `m` is played: its key is on the path (the position
                     // itself no longer has the piece on its origin).

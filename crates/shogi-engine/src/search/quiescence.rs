@@ -5,6 +5,7 @@
 use crate::params::{DELTA_MARGIN, capture_gain};
 use crate::score::{INFINITE, MAX_PLY, mated_in, to_tt};
 use crate::search::check::CheckInfo;
+use crate::search::dominated::is_dominated;
 use crate::search::order::{MovePicker, capture_see_ok};
 use crate::search::worker::{Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
@@ -55,6 +56,7 @@ impl Worker<'_> {
             best = stand_pat;
             generate_captures(&self.pos, &mut list);
         }
+        list.retain(|m| !is_dominated(&self.pos, m));
         let mut picker = MovePicker::new_quiescence(&mut self.moves, &self.pos, &list, tt_move);
         let mut best_move = Move::NONE;
         let alpha_in = alpha;
