@@ -87,7 +87,7 @@ pub const ASPIRATION_DELTA: i32 = 40;
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 
 /// Null move: base reduction and the extra reduction per this many plies.
-pub const NULL_MOVE_BASE_R: i32 = 3;
+pub const NULL_MOVE_BASE_R: i32 = 4;
 /// Null move: depth divisor of the extra reduction.
 pub const NULL_MOVE_DEPTH_DIV: i32 = 3;
 /// Null move: one more ply of reduction per this many cp of static eval
@@ -97,11 +97,11 @@ pub const NULL_MOVE_EVAL_DIV: i32 = 200;
 pub const NULL_MOVE_MIN_DEPTH: i32 = 2;
 
 /// Reverse futility pruning: margin per ply of remaining depth.
-pub const RFP_MARGIN: i32 = 110;
+pub const RFP_MARGIN: i32 = 85;
 /// Reverse futility pruning: deepest depth where it applies.
-pub const RFP_MAX_DEPTH: i32 = 6;
+pub const RFP_MAX_DEPTH: i32 = 10;
 
-/// Futility pruning: a quiet move at depth `d` is skipped when the static
+/// Futility pruning: a quiet move at reduced depth `d` is skipped when the static
 /// eval plus `FUTILITY_BASE + FUTILITY_PER_DEPTH * d` cannot reach alpha.
 pub const FUTILITY_BASE: i32 = 100;
 /// Futility pruning: margin per ply.
@@ -113,16 +113,25 @@ pub const FUTILITY_MAX_DEPTH: i32 = 6;
 /// move is searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 
-/// Late move pruning: quiet moves searched at depth `d` before the rest are
-/// skipped is `LMP_BASE + d * d * LMP_SCALE / 2` (non-PV, not in check).
-pub const LMP_BASE: i32 = 4;
+/// Late move pruning: the number of moves searched at depth `d` after
+/// which the remaining quiet moves are skipped is
+/// `(LMP_BASE + d * d * LMP_SCALE / 2) / (2 - improving)`, at every depth
+/// and node type (not in check).
+pub const LMP_BASE: i32 = 3;
 /// Late move pruning: scale of the quadratic term.
-pub const LMP_SCALE: i32 = 3;
-/// Late move pruning: deepest depth where it applies.
-pub const LMP_MAX_DEPTH: i32 = 6;
+pub const LMP_SCALE: i32 = 2;
 
-/// SEE pruning of quiet moves: threshold per ply of depth (negative).
-pub const SEE_QUIET_MARGIN: i32 = -70;
+/// SEE pruning of quiet moves: threshold per square of the reduced depth
+/// (negative; at reduced depth 0 every losing quiet move is pruned).
+pub const SEE_QUIET_MARGIN: i32 = -20;
+/// Continuation-history pruning: a quiet move whose reduced depth is below
+/// this, and whose two continuation scores sum below
+/// `CONT_PRUNE_MARGIN * depth`, is skipped.
+pub const CONT_PRUNE_MAX_DEPTH: i32 = 5;
+/// Continuation-history pruning: threshold per ply of depth (negative).
+pub const CONT_PRUNE_MARGIN: i32 = -3_000;
+/// Reduced depth for pruning: one ply more (less) per this much history.
+pub const LMR_DEPTH_HISTORY_DIV: i32 = 7_000;
 /// SEE pruning of captures: threshold per ply squared.
 pub const SEE_CAPTURE_MARGIN: i32 = -25;
 /// SEE pruning of quiet checks: threshold per ply of depth (negative).
@@ -130,10 +139,25 @@ pub const SEE_CHECK_MARGIN: i32 = -100;
 /// SEE pruning: deepest depth where it applies.
 pub const SEE_PRUNE_MAX_DEPTH: i32 = 7;
 
+/// Singular extension: smallest depth where the table move is tested.
+pub const SINGULAR_MIN_DEPTH: i32 = 6;
+/// Singular extension: the other moves must stay this many cp per ply of
+/// depth below the table move's lower bound for it to be extended.
+pub const SINGULAR_MARGIN: i32 = 2;
+
 /// Late move reductions: `ln(depth) * ln(move_number) / LMR_DIVISOR + LMR_BASE`.
 pub const LMR_DIVISOR: f64 = 2.1;
 /// Late move reductions: constant term.
 pub const LMR_BASE: f64 = 0.4;
+
+/// Late move reductions at the root: the first root move (counting from
+/// the principal one) that may be reduced.
+pub const ROOT_LMR_MIN_MOVE: usize = 4;
+
+/// Late move reductions: extra plies at an expected cut node (a null-window
+/// node whose parent expected to fail low), where a fail high is likely
+/// and a late move rarely matters.
+pub const LMR_CUT_NODE: i32 = 2;
 
 /// Late move reductions: one ply less per this much quiet-move history
 /// (butterfly plus both continuations), one more per as much below zero.

@@ -9,8 +9,8 @@ use yomi_shogi_engine::eval::EvalKind;
 fn bench_node_count_is_pinned() {
     let r = run(&BENCH_POSITIONS, BENCH_DEPTH, 64, EvalKind::Classic);
     let per_position: Vec<u64> = r.lines.iter().map(|l| l.nodes).collect();
-    assert_eq!(per_position, [16_324, 50_035, 42_245, 129_058]);
-    assert_eq!(r.nodes(), 237_662);
+    assert_eq!(per_position, [17_414, 31_784, 58_460, 47_991]);
+    assert_eq!(r.nodes(), 155_649);
     let best: Vec<String> = r.lines.iter().map(|l| l.best.to_string()).collect();
-    assert_eq!(best, ["2h2f", "5i5g+", "S*6a", "2e2f"]);
+    assert_eq!(best, ["2h2f", "B*6h", "6f5g", "G*3c"]);
 }

@@ -10,12 +10,13 @@
 //! its subtree and holds on any path that reaches it.
 
 use crate::params::{
-    FUTILITY_BASE, FUTILITY_MAX_DEPTH, FUTILITY_PER_DEPTH, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH,
-    LMP_SCALE, LMR_HISTORY_DIV, NULL_MOVE_BASE_R, NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV,
-    NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_CHECK_MARGIN,
-    SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
+    CONT_PRUNE_MARGIN, CONT_PRUNE_MAX_DEPTH, FUTILITY_BASE, FUTILITY_MAX_DEPTH, FUTILITY_PER_DEPTH,
+    IIR_MIN_DEPTH, LMP_BASE, LMP_SCALE, LMR_CUT_NODE, LMR_DEPTH_HISTORY_DIV, LMR_HISTORY_DIV,
+    NULL_MOVE_BASE_R, NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV, NULL_MOVE_MIN_DEPTH, RFP_MARGIN,
+    RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_CHECK_MARGIN, SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
+    SINGULAR_MARGIN, SINGULAR_MIN_DEPTH,
 };
-use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, mated_in, to_tt};
+use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, from_tt, mate_in, mated_in, to_tt};
 use crate::search::Searcher;
 use crate::search::check::CheckInfo;
 use crate::search::dominated::is_dominated;
@@ -23,9 +24,10 @@ use crate::search::history::{NO_PIECE_TO, piece_to};
 use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, capture_see_ok, is_capture};
 use crate::search::see::see;
-use crate::search::worker::{PathEntry, Worker, table_cutoff};
+use crate::search::worker::{NodeKind, PathEntry, Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
 use yomi_shogi::rules::Declaration;
+use yomi_shogi::types::Kind;
 use yomi_shogi::{Move, MoveList, generate_legal};
 
 impl Worker<'_> {
@@ -36,11 +38,11 @@ impl Worker<'_> {
         beta: i32,
         depth: i32,
         ply: usize,
-        pv_node: bool,
+        kind: NodeKind,
         after_null: bool,
     ) -> i32 {
         let saved = std::mem::replace(&mut self.rep_dep, usize::MAX);
-        let v = self.search_body(alpha, beta, depth, ply, pv_node, after_null);
+        let v = self.search_body(alpha, beta, depth, ply, kind, after_null);
         self.rep_dep = self.rep_dep.min(saved);
         v
     }
@@ -51,9 +53,10 @@ impl Worker<'_> {
         mut beta: i32,
         depth: i32,
         ply: usize,
-        pv_node: bool,
+        kind: NodeKind,
         after_null: bool,
     ) -> i32 {
+        let pv_node = kind == NodeKind::Pv;
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
@@ -78,7 +81,14 @@ impl Worker<'_> {
             return self.ply_limit_eval(in_check);
         }
         let key = self.pos.key();
-        let tt = self.s.tt.probe(key);
+        // A singular-extension search (one move excluded) asks a different
+        // question from the table's: it neither reads nor writes entries.
+        let excluded = self.excluded[ply];
+        let tt = if excluded == Move::NONE {
+            self.s.tt.probe(key)
+        } else {
+            None
+        };
         let tt_move = tt.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tt {
             if !pv_node && e.depth >= depth {
@@ -89,6 +99,8 @@ impl Worker<'_> {
         }
         let static_eval = if in_check {
             -INFINITE
+        } else if excluded != Move::NONE {
+            self.evals[ply]
         } else if let Some(e) = tt {
             e.eval
         } else {
@@ -100,14 +112,19 @@ impl Worker<'_> {
         let improving = !in_check
             && (ply < 2 || self.evals[ply - 2] == -INFINITE || static_eval > self.evals[ply - 2]);
 
-        if !in_check && !pv_node {
+        if !in_check && !pv_node && excluded == Move::NONE {
+            // Reverse futility: a quiet table move would not be refuted by
+            // the margin, so it is only trusted without one or after a capture.
             if depth <= RFP_MAX_DEPTH
                 && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
                 && beta.abs() < MATE_IN_MAX_PLY
+                && (tt_move == Move::NONE || is_capture(&self.pos, tt_move))
             {
-                return static_eval;
+                return (2 * beta + static_eval) / 3;
             }
+            // Null move only where a fail high is expected.
             if !after_null
+                && kind == NodeKind::Cut
                 && depth >= NULL_MOVE_MIN_DEPTH
                 && static_eval >= beta
                 && beta.abs() < MATE_IN_MAX_PLY
@@ -122,7 +139,7 @@ impl Worker<'_> {
                     since_null: 0,
                     pt: NO_PIECE_TO,
                 });
-                let score = -self.search(-beta, -beta + 1, depth - r, ply + 1, false, true);
+                let score = -self.search(-beta, -beta + 1, depth - r, ply + 1, kind.child(), true);
                 self.path.pop();
                 self.pos.undo_null_move();
                 if self.aborted {
@@ -140,7 +157,7 @@ impl Worker<'_> {
 
         // Internal iterative reduction: a node without a table move is
         // searched a ply shallower (it is likely new and unimportant).
-        let depth = if depth >= IIR_MIN_DEPTH && tt_move == Move::NONE {
+        let depth = if depth >= IIR_MIN_DEPTH && tt_move == Move::NONE && excluded == Move::NONE {
             depth - 1
         } else {
             depth
@@ -152,7 +169,7 @@ impl Worker<'_> {
         }
         list.retain(|m| !is_dominated(&self.pos, m));
         let checks = CheckInfo::new(&self.pos);
-        if !in_check {
+        if !in_check && excluded == Move::NONE {
             if let Some(m) = quick_mate(&mut self.pos, &list, &checks) {
                 let score = mate_in(ply + 1);
                 if pv_node {
@@ -190,23 +207,41 @@ impl Worker<'_> {
         let mut quiets = [Move::NONE; 64];
         let mut quiet_count = 0;
         while let Some((m, order)) = picker.next(&mut self.moves) {
+            if m == excluded {
+                continue;
+            }
             move_count += 1;
             let capture = is_capture(&self.pos, m);
-            let quiet = !capture && !m.is_promotion();
+            // As YaneuraOu: only a pawn's promotion counts as tactical; other
+            // promotions are pruned and reduced like any quiet move.
+            let quiet = !capture
+                && !(m.is_promotion()
+                    && self.pos.piece_on(m.from()).kind_unchecked() == Kind::Pawn);
             let gives_check = checks.gives_check(&self.pos, m);
             if !in_check && best > -MATE_IN_MAX_PLY {
                 if quiet && !gives_check {
-                    if !pv_node
-                        && depth <= FUTILITY_MAX_DEPTH
-                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    if move_count as i32 > lmp_limit {
+                        continue;
+                    }
+                    // Futility, history and SEE pruning look at the depth
+                    // the move would be searched to after its reduction
+                    // (as Stockfish does), so they act deep in the tree.
+                    let pt = usize::from(piece_to(&self.pos, m));
+                    let cont = i32::from(self.s.cont.row(prev[0])[pt])
+                        + i32::from(self.s.cont.row(prev[1])[pt]);
+                    let r =
+                        self.s.lmr[depth.min(63) as usize][move_count.min(63)] + !improving as i32;
+                    if depth - 1 - r < CONT_PRUNE_MAX_DEPTH && cont < CONT_PRUNE_MARGIN * depth {
+                        continue;
+                    }
+                    let stat = cont + 2 * self.s.history.get(side, m);
+                    let lmr_depth = (depth - 1 - r + stat / LMR_DEPTH_HISTORY_DIV).max(0);
+                    if lmr_depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
                     {
                         continue;
                     }
-                    if !pv_node && depth <= LMP_MAX_DEPTH && move_count as i32 > lmp_limit {
-                        continue;
-                    }
-                    if depth <= SEE_PRUNE_MAX_DEPTH && see(&self.pos, m) < SEE_QUIET_MARGIN * depth
-                    {
+                    if see(&self.pos, m) < SEE_QUIET_MARGIN * lmr_depth * lmr_depth {
                         continue;
                     }
                 } else if capture
@@ -225,20 +260,48 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            let extend = pv_node
-                && gives_check
-                && ply < 2 * self.root_depth as usize
-                && (!capture || capture_see_ok(&self.pos, m))
-                && (capture || see(&self.pos, m) >= 0);
-            let new_depth = depth - 1 + extend as i32;
+            let extension = match self.singular(m, tt, tt_move, excluded, depth, ply, beta, kind) {
+                Singular::Multicut(score) => {
+                    self.moves.truncate(picker.start());
+                    return score;
+                }
+                Singular::Extend(e) => e,
+                Singular::NotTried => {
+                    let extend = pv_node
+                        && gives_check
+                        && (!capture || capture_see_ok(&self.pos, m))
+                        && (capture || see(&self.pos, m) >= 0);
+                    extend as i32
+                }
+            };
+            if self.aborted {
+                self.moves.truncate(picker.start());
+                return 0;
+            }
+            let extension = if ply < 2 * self.root_depth as usize {
+                extension
+            } else {
+                extension.min(0)
+            };
+            let new_depth = depth - 1 + extension;
             let captured = self.play(m, gives_check);
             let mut score;
             if move_count == 1 {
-                score = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
+                let first = if pv_node { NodeKind::Pv } else { kind.child() };
+                score = -self.search(-beta, -alpha, new_depth, ply + 1, first, false);
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check {
+                if depth >= 2 && !quiet {
+                    // Captures, pawn promotions: reduced less than quiet
+                    // moves, winning ones less still; no history term.
+                    r = self.s.lmr[depth.min(63) as usize][move_count.min(63)] - 1;
+                    r -= pv_node as i32 + gives_check as i32;
+                    r -= !MovePicker::is_bad_capture(order) as i32;
+                    r += LMR_CUT_NODE * (kind == NodeKind::Cut) as i32;
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                } else if depth >= 2 {
                     r = self.s.lmr[depth.min(63) as usize][move_count.min(63)];
+                    r -= in_check as i32;
                     r -= pv_node as i32 + gives_check as i32;
                     r += !improving as i32;
                     // `m` is played: its key is on the path (the position
@@ -251,14 +314,19 @@ impl Worker<'_> {
                     if m == self.killers[ply][0] || m == self.killers[ply][1] {
                         r -= 1;
                     }
+                    r += LMR_CUT_NODE * (kind == NodeKind::Cut) as i32;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, false);
+                // A reduced search expects to fail high (a cut node); the
+                // full-depth one alternates like the first move's.
+                let reduced = if r > 0 { NodeKind::Cut } else { kind.child() };
+                score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, reduced, false);
                 if score > alpha && r > 0 {
-                    score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, false);
+                    score =
+                        -self.search(-alpha - 1, -alpha, new_depth, ply + 1, kind.child(), false);
                 }
                 if pv_node && score > alpha && score < beta {
-                    score = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
+                    score = -self.search(-beta, -alpha, new_depth, ply + 1, NodeKind::Pv, false);
                 }
             }
             self.unplay(m, captured);
@@ -288,6 +356,10 @@ impl Worker<'_> {
             }
         }
         self.moves.truncate(picker.start());
+        if excluded != Move::NONE {
+            // Every move but the excluded one was pruned or there was none.
+            return if move_count == 0 { alpha } else { best };
+        }
         if self.rep_dep >= idx {
             let bound = if best >= beta {
                 Bound::Lower
@@ -330,6 +402,73 @@ impl Worker<'_> {
         credit(self.s, m, bonus);
         for &q in tried {
             credit(self.s, q, -bonus);
+        }
+    }
+}
+
+/// What the singular-extension test decided for one move.
+enum Singular {
+    /// The test does not apply to this move.
+    NotTried,
+    /// Extend (1), keep (0) or reduce (negative) the move's depth.
+    Extend(i32),
+    /// Even without the table move the node fails high: return this score.
+    Multicut(i32),
+}
+
+impl Worker<'_> {
+    /// Singular extension: the table move `m`, with a lower bound from a
+    /// search nearly as deep, is tested against the node's other moves by
+    /// a reduced null-window search below that bound with `m` excluded. If
+    /// every other move fails low, `m` is singular and gets one more ply;
+    /// if the other moves alone beat `beta`, the node is cut at once
+    /// (multi-cut); if only the table score beats `beta`, `m` loses a ply.
+    #[allow(clippy::too_many_arguments)]
+    fn singular(
+        &mut self,
+        m: Move,
+        tt: Option<TtEntry>,
+        tt_move: Move,
+        excluded: Move,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        kind: NodeKind,
+    ) -> Singular {
+        let Some(e) = tt else {
+            return Singular::NotTried;
+        };
+        if m != tt_move
+            || excluded != Move::NONE
+            || depth < SINGULAR_MIN_DEPTH
+            || e.depth < depth - 3
+            || !matches!(e.bound, Bound::Lower | Bound::Exact)
+        {
+            return Singular::NotTried;
+        }
+        let tt_score = from_tt(e.score, ply);
+        if tt_score.abs() >= MATE_IN_MAX_PLY {
+            return Singular::NotTried;
+        }
+        let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+        self.excluded[ply] = m;
+        let v = self.search(
+            singular_beta - 1,
+            singular_beta,
+            (depth - 1) / 2,
+            ply,
+            kind,
+            false,
+        );
+        self.excluded[ply] = Move::NONE;
+        if v < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= beta {
+            Singular::Multicut(singular_beta)
+        } else if tt_score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
         }
     }
 }

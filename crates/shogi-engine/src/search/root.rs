@@ -8,11 +8,11 @@
 //! always the previous best, so an interrupted iteration never makes the
 //! choice worse than the last finished one).
 
-use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
+use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, ROOT_LMR_MIN_MOVE};
 use crate::score::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, usi_score};
 use crate::search::history::NO_PIECE_TO;
 use crate::search::order::MovePicker;
-use crate::search::worker::Worker;
+use crate::search::worker::{NodeKind, Worker};
 use crate::search::{Control, GameHistory, Limits, Searcher};
 use crate::tt::{Bound, TtEntry};
 use std::fmt::Write;
@@ -275,14 +275,27 @@ fn root_search(
     for i in pv_idx..root_moves.len() {
         let m = root_moves[i].mv;
         let gives_check = w.pos.gives_check(m);
+        let quiet = !m.is_promotion() && (m.is_drop() || w.pos.piece_on(m.to()).is_empty());
         let new_depth = depth - 1;
         let captured = w.play(m, gives_check);
         let score = if i == pv_idx {
-            -w.search(-beta, -alpha, new_depth, 1, true, false)
+            -w.search(-beta, -alpha, new_depth, 1, NodeKind::Pv, false)
         } else {
-            let s = -w.search(-alpha - 1, -alpha, new_depth, 1, false, false);
+            // Late root moves (quiet, not checks) are first searched a few
+            // plies shallower, as at any PV node, and again at full depth
+            // only if they beat alpha.
+            let r = if depth >= 3 && i >= pv_idx + ROOT_LMR_MIN_MOVE && quiet && !gives_check {
+                (w.s.lmr[depth.min(63) as usize][(i - pv_idx + 1).min(63)] - 1)
+                    .clamp(0, (new_depth - 1).max(0))
+            } else {
+                0
+            };
+            let mut s = -w.search(-alpha - 1, -alpha, new_depth - r, 1, NodeKind::Cut, false);
+            if r > 0 && s > alpha {
+                s = -w.search(-alpha - 1, -alpha, new_depth, 1, NodeKind::Cut, false);
+            }
             if s > alpha && s < beta {
-                -w.search(-beta, -alpha, new_depth, 1, true, false)
+                -w.search(-beta, -alpha, new_depth, 1, NodeKind::Pv, false)
             } else {
                 s
             }

@@ -14,6 +14,31 @@ use crate::search::{Control, Limits, Searcher};
 use crate::tt::{Bound, TtEntry};
 use yomi_shogi::{Move, Piece, Position};
 
+/// What a node is expected to be, for how hard its late moves are reduced:
+/// on the principal variation, failing high (cut), or failing low (all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// On the principal variation (open window).
+    Pv,
+    /// A null-window node expected to fail high.
+    Cut,
+    /// A null-window node expected to fail low.
+    All,
+}
+
+impl NodeKind {
+    /// The kind of this node's null-window children searched at full
+    /// depth: cut and all nodes alternate as in a minimal tree, and a PV
+    /// node's null-window children are expected to fail high.
+    #[inline(always)]
+    pub fn child(self) -> NodeKind {
+        match self {
+            NodeKind::Cut => NodeKind::All,
+            NodeKind::Pv | NodeKind::All => NodeKind::Cut,
+        }
+    }
+}
+
 /// How far back (in plies) repetitions are looked for.
 const REPETITION_WINDOW: usize = 32;
 
@@ -51,6 +76,9 @@ pub(super) struct Worker<'a> {
     pub rep_dep: usize,
     /// Static evaluation by ply (`-INFINITE` where in check), for `improving`.
     pub evals: [i32; MAX_PLY + 2],
+    /// The move a singular-extension search at this ply leaves out, or
+    /// [`Move::NONE`].
+    pub excluded: [Move; MAX_PLY + 2],
 }
 
 impl<'a> Worker<'a> {
@@ -96,6 +124,7 @@ impl<'a> Worker<'a> {
             moves: Vec::with_capacity(16_384),
             rep_dep: usize::MAX,
             evals: [-INFINITE; MAX_PLY + 2],
+            excluded: [Move::NONE; MAX_PLY + 2],
         }
     }
 
@@ -126,6 +155,7 @@ impl<'a> Worker<'a> {
             .map_or(0, |e| e.since_null.saturating_add(1));
         let pt = piece_to(&self.pos, m);
         let captured = self.pos.do_move(m);
+        self.s.tt.prefetch(self.pos.key());
         self.path.push(PathEntry {
             key: self.pos.key(),
             in_check: gives_check,
