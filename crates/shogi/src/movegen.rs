@@ -141,6 +141,15 @@ pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
     generate(pos, !pos.occupied(), list);
 }
 
+/// Writes the legal moves whose destination lies in `dest` into `list`
+/// (cleared first): board moves and drops onto those squares. With
+/// `dest` = all squares it is [`generate_legal`]; a mate-in-one scan passes
+/// the squares around the enemy king.
+pub fn generate_to(pos: &Position, dest: Bitboard, list: &mut MoveList) {
+    list.clear();
+    generate(pos, dest, list);
+}
+
 /// Writes the legal moves that give check into `list` (cleared first): the
 /// legal moves filtered by [`Position::gives_check`] (no make/unmake).
 pub fn generate_checks(pos: &Position, list: &mut MoveList) {

@@ -1,13 +1,15 @@
 //! Property tests over seeded random playouts: make/unmake restores the
 //! position and key, the incremental key equals the recomputed one, no
 //! generated move leaves the mover's king attacked, `gives_check` agrees with
-//! playing the move, SFEN round-trips, and the
+//! playing the move, captures + quiets partition the legal moves and
+//! `generate_to` keeps exactly those onto its squares, SFEN round-trips, and the
 //! parsers never panic on arbitrary text.
 
 use proptest::prelude::*;
 use yomi_search::Rng;
 use yomi_shogi::{
-    MoveList, Position, count_legal, generate_captures, generate_legal, generate_quiets,
+    MoveList, Position, attacks, count_legal, generate_captures, generate_legal, generate_quiets,
+    generate_to,
 };
 
 const STARTS: [&str; 3] = [
@@ -42,6 +44,16 @@ fn check_playout(seed: u64, start: usize, plies: usize) -> Result<(), TestCaseEr
         for &m in caps.iter() {
             prop_assert!(!m.is_drop() && !pos.piece_on(m.to()).is_empty());
         }
+        // Moves onto a set of squares (here: around the enemy king, as the
+        // mate-in-one scan asks) are exactly the legal moves landing there.
+        let zone = attacks::king(pos.king_square(pos.side_to_move().flip()));
+        let mut to = MoveList::new();
+        generate_to(&pos, zone, &mut to);
+        let mut onto: Vec<_> = to.to_vec();
+        let mut want: Vec<_> = list.iter().copied().filter(|m| zone.has(m.to())).collect();
+        onto.sort();
+        want.sort();
+        prop_assert_eq!(onto, want, "moves around the king in {}", pos.to_sfen());
         if list.is_empty() {
             break;
         }

@@ -1,15 +1,16 @@
-//! Quiescence search: stand pat, then captures with non-negative SEE
-//! (delta-pruned); in check, every evasion. Results go to the table at
-//! depth 0.
+//! Quiescence search: a mate-in-one scan where the table has nothing, stand
+//! pat, then captures with non-negative SEE (delta-pruned); in check, every
+//! evasion. Results go to the table at depth 0.
 
 use crate::params::{DELTA_MARGIN, capture_gain};
-use crate::score::{INFINITE, MAX_PLY, mated_in, to_tt};
+use crate::score::{INFINITE, MAX_PLY, mate_in, mated_in, to_tt};
 use crate::search::check::CheckInfo;
 use crate::search::dominated::is_dominated;
+use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, capture_see_ok};
 use crate::search::worker::{Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
-use yomi_shogi::{Move, MoveList, generate_captures, generate_legal};
+use yomi_shogi::{Move, MoveList, attacks, generate_captures, generate_legal, generate_to};
 
 impl Worker<'_> {
     /// Quiescence: stand pat, then captures with non-negative SEE; in
@@ -42,6 +43,22 @@ impl Worker<'_> {
             stand_pat = -INFINITE;
             best = -INFINITE;
         } else {
+            if tt.is_none() {
+                // Mate in one at the horizon (as YaneuraOu's quiescence):
+                // only the moves onto the squares around the enemy king or
+                // a knight's checking square are generated and scanned. A
+                // table hit means this was looked at before.
+                let them = self.pos.side_to_move().flip();
+                let king = self.pos.king_square(them);
+                let zone = attacks::king(king) | attacks::knight(them, king);
+                generate_to(&self.pos, zone, &mut list);
+                let checks = CheckInfo::new(&self.pos);
+                if let Some(m) = quick_mate(&mut self.pos, &list, &checks) {
+                    let score = mate_in(ply + 1);
+                    self.store_q(key, m, score, 0, Bound::Exact, ply);
+                    return score;
+                }
+            }
             stand_pat = match tt {
                 Some(e) => e.eval,
                 None => self.s.eval.evaluate(&self.pos),
