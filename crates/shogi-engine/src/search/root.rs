@@ -11,7 +11,7 @@
 use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, ROOT_LMR_MIN_MOVE};
 use crate::score::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, usi_score};
 use crate::search::history::NO_PIECE_TO;
-use crate::search::order::MovePicker;
+use crate::search::order::{MovePicker, is_capture};
 use crate::search::worker::{NodeKind, Worker};
 use crate::search::{Control, GameHistory, Limits, Searcher};
 use crate::tt::{Bound, TtEntry};
@@ -275,7 +275,7 @@ fn root_search(
     for i in pv_idx..root_moves.len() {
         let m = root_moves[i].mv;
         let gives_check = w.pos.gives_check(m);
-        let quiet = !m.is_promotion() && (m.is_drop() || w.pos.piece_on(m.to()).is_empty());
+        let quiet = !m.is_promotion() && !is_capture(&w.pos, m);
         let new_depth = depth - 1;
         let captured = w.play(m, gives_check);
         let score = if i == pv_idx {
