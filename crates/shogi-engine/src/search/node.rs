@@ -226,9 +226,8 @@ impl Worker<'_> {
                     // Futility, history and SEE pruning look at the depth
                     // the move would be searched to after its reduction
                     // (as Stockfish does), so they act deep in the tree.
-                    let pt = usize::from(piece_to(&self.pos, m));
-                    let cont = i32::from(self.s.cont.row(prev[0])[pt])
-                        + i32::from(self.s.cont.row(prev[1])[pt]);
+                    let pt = piece_to(&self.pos, m);
+                    let cont = self.continuation(prev, pt);
                     let r =
                         self.s.lmr[depth.min(63) as usize][move_count.min(63)] + !improving as i32;
                     if depth - 1 - r < CONT_PRUNE_MAX_DEPTH && cont < CONT_PRUNE_MARGIN * depth {
@@ -291,30 +290,26 @@ impl Worker<'_> {
                 score = -self.search(-beta, -alpha, new_depth, ply + 1, first, false);
             } else {
                 let mut r = 0;
-                if depth >= 2 && !quiet {
-                    // Captures, pawn promotions: reduced less than quiet
-                    // moves, winning ones less still; no history term.
-                    r = self.s.lmr[depth.min(63) as usize][move_count.min(63)] - 1;
-                    r -= pv_node as i32 + gives_check as i32;
-                    r -= !MovePicker::is_bad_capture(order) as i32;
-                    r += LMR_CUT_NODE * (kind == NodeKind::Cut) as i32;
-                    r = r.clamp(0, (new_depth - 1).max(0));
-                } else if depth >= 2 {
+                if depth >= 2 {
                     r = self.s.lmr[depth.min(63) as usize][move_count.min(63)];
-                    r -= in_check as i32;
                     r -= pv_node as i32 + gives_check as i32;
-                    r += !improving as i32;
-                    // `m` is played: its key is on the path (the position
-                    // itself no longer has the piece on its origin).
-                    let pt = usize::from(self.path[idx + 1].pt);
-                    let stat = self.s.history.get(side, m)
-                        + i32::from(self.s.cont.row(prev[0])[pt])
-                        + i32::from(self.s.cont.row(prev[1])[pt]);
-                    r -= stat / LMR_HISTORY_DIV;
-                    if m == self.killers[ply][0] || m == self.killers[ply][1] {
-                        r -= 1;
-                    }
                     r += LMR_CUT_NODE * (kind == NodeKind::Cut) as i32;
+                    if quiet {
+                        r -= in_check as i32;
+                        r += !improving as i32;
+                        // `m` is played: its key is on the path (the position
+                        // itself no longer has the piece on its origin).
+                        let pt = self.path[idx + 1].pt;
+                        let stat = self.s.history.get(side, m) + self.continuation(prev, pt);
+                        r -= stat / LMR_HISTORY_DIV;
+                        if m == self.killers[ply][0] || m == self.killers[ply][1] {
+                            r -= 1;
+                        }
+                    } else {
+                        // Captures, pawn promotions: reduced less than quiet
+                        // moves, winning ones less still; no history term.
+                        r -= 1 + !MovePicker::is_bad_capture(order) as i32;
+                    }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 // A reduced search expects to fail high (a cut node); the
@@ -380,6 +375,14 @@ impl Worker<'_> {
             );
         }
         best
+    }
+
+    /// The two continuation-history scores (one and two plies back, keys
+    /// `prev`) of a move with [`piece_to`] index `pt`.
+    #[inline(always)]
+    fn continuation(&self, prev: [u16; 2], pt: u16) -> i32 {
+        let pt = usize::from(pt);
+        i32::from(self.s.cont.row(prev[0])[pt]) + i32::from(self.s.cont.row(prev[1])[pt])
     }
 
     /// A quiet move caused a cut-off: it becomes a killer, and it gains

@@ -13,8 +13,8 @@ use crate::tt::{Bound, TtEntry};
 use yomi_shogi::{Move, MoveList, attacks, generate_captures, generate_legal, generate_to};
 
 impl Worker<'_> {
-    /// Quiescence: stand pat, then captures with non-negative SEE; in
-    /// check, every evasion.
+    /// Quiescence: a mate-in-one scan without a table entry, stand pat,
+    /// then captures with non-negative SEE; in check, every evasion.
     pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         if self.tick() {
