@@ -132,12 +132,26 @@ pub const CONT_PRUNE_MAX_DEPTH: i32 = 5;
 pub const CONT_PRUNE_MARGIN: i32 = -3_000;
 /// Reduced depth for pruning: one ply more (less) per this much history.
 pub const LMR_DEPTH_HISTORY_DIV: i32 = 7_000;
-/// SEE pruning of captures: threshold per ply squared.
-pub const SEE_CAPTURE_MARGIN: i32 = -25;
-/// SEE pruning of quiet checks: threshold per ply of depth (negative).
-pub const SEE_CHECK_MARGIN: i32 = -100;
-/// SEE pruning: deepest depth where it applies.
-pub const SEE_PRUNE_MAX_DEPTH: i32 = 7;
+/// SEE pruning of captures and checks: a move whose SEE is below
+/// `-(SEE_TACTICAL_MARGIN * depth + capture history / SEE_TACTICAL_HISTORY_DIV)`
+/// is skipped (YaneuraOu's margins; at every depth).
+pub const SEE_TACTICAL_MARGIN: i32 = 167;
+/// SEE pruning of captures: a good capture history widens the margin by
+/// its score over this.
+pub const SEE_TACTICAL_HISTORY_DIV: i32 = 30;
+
+/// Futility pruning of captures (no check): skipped when the static eval
+/// plus `CAPTURE_FUTILITY_BASE + CAPTURE_FUTILITY_PER_DEPTH * d`, the
+/// victim's board value and its capture history over
+/// `CAPTURE_FUTILITY_HISTORY_DIV` cannot reach alpha, at reduced depth
+/// `d <= CAPTURE_FUTILITY_MAX_DEPTH`.
+pub const CAPTURE_FUTILITY_BASE: i32 = 218;
+/// Futility pruning of captures: margin per ply.
+pub const CAPTURE_FUTILITY_PER_DEPTH: i32 = 223;
+/// Futility pruning of captures: deepest reduced depth.
+pub const CAPTURE_FUTILITY_MAX_DEPTH: i32 = 6;
+/// Futility pruning of captures: divisor of the capture-history term.
+pub const CAPTURE_FUTILITY_HISTORY_DIV: i32 = 8;
 
 /// Singular extension: smallest depth where the table move is tested.
 pub const SINGULAR_MIN_DEPTH: i32 = 6;
@@ -169,6 +183,29 @@ pub const DELTA_MARGIN: i32 = 200;
 
 /// History scores saturate at this magnitude (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;
+
+/// Capture-history scores saturate at this magnitude.
+pub const CAPTURE_HISTORY_MAX: i32 = 8_192;
+
+/// Capture history: the reward of the capture that cut off at depth `d` is
+/// `min(CAPTURE_BONUS_PER_DEPTH * d - CAPTURE_BONUS_OFFSET, CAPTURE_BONUS_MAX)`.
+pub const CAPTURE_BONUS_PER_DEPTH: i32 = 123;
+/// Capture history: offset of the reward.
+pub const CAPTURE_BONUS_OFFSET: i32 = 74;
+/// Capture history: largest reward.
+pub const CAPTURE_BONUS_MAX: i32 = 1_470;
+/// Capture history: the punishment of each capture searched before the
+/// move that cut off is `min(CAPTURE_MALUS_PER_DEPTH * d - CAPTURE_MALUS_OFFSET,
+/// CAPTURE_MALUS_MAX)`: harsher than the reward, as YaneuraOu's.
+pub const CAPTURE_MALUS_PER_DEPTH: i32 = 1_030;
+/// Capture history: offset of the punishment.
+pub const CAPTURE_MALUS_OFFSET: i32 = 240;
+/// Capture history: largest punishment.
+pub const CAPTURE_MALUS_MAX: i32 = 2_480;
+
+/// Move ordering: a capture's victim value (its [`capture_gain`]) is
+/// weighted by this against its capture history.
+pub const CAPTURE_ORDER_VALUE_SCALE: i32 = 4;
 
 /// Score of a repetition (sennichite) for the side to move; 0 = plain draw.
 pub const DRAW_SCORE: i32 = 0;

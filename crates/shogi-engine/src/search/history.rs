@@ -1,14 +1,17 @@
-//! Statistics of quiet moves that caused cut-offs, for ordering and
+//! Statistics of moves that caused cut-offs, for ordering, pruning and
 //! reductions: the butterfly history (side, origin, destination) and the
 //! continuation history (the move played one or two plies earlier, as moved
-//! piece and destination, against this move's piece and destination).
+//! piece and destination, against this move's piece and destination) for
+//! quiet moves, the capture history (moving piece, destination, captured
+//! kind) for captures.
 //!
-//! Contract: every score stays within ±[`HISTORY_MAX`]; an update moves a
-//! score toward the bound in proportion to the distance left ("gravity"), so
-//! old statistics fade under new ones without a separate ageing pass.
+//! Contract: every score stays within ±[`HISTORY_MAX`] (captures:
+//! ±[`CAPTURE_HISTORY_MAX`]); an update moves a score toward the bound in
+//! proportion to the distance left ("gravity"), so old statistics fade under
+//! new ones without a separate ageing pass.
 
 use crate::memory::touch_pages;
-use crate::params::HISTORY_MAX;
+use crate::params::{CAPTURE_HISTORY_MAX, HISTORY_MAX};
 use std::time::Instant;
 use yomi_shogi::{Color, Move, Piece, Position};
 
@@ -34,8 +37,13 @@ pub fn piece_to(pos: &Position, m: Move) -> u16 {
 
 #[inline(always)]
 fn gravity(e: &mut i32, bonus: i32) {
-    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-    *e += b - *e * b.abs() / HISTORY_MAX;
+    gravity_within(e, bonus, HISTORY_MAX);
+}
+
+#[inline(always)]
+fn gravity_within(e: &mut i32, bonus: i32, max: i32) {
+    let b = bonus.clamp(-max, max);
+    *e += b - *e * b.abs() / max;
 }
 
 /// Butterfly history: a score per (side, origin or dropped kind, destination).
@@ -72,6 +80,44 @@ impl History {
     #[inline]
     pub fn update(&mut self, side: Color, m: Move, bonus: i32) {
         gravity(&mut self.table[History::index(side, m)], bonus);
+    }
+}
+
+/// Capture history: a score per (moving piece, destination, captured kind)
+/// of a capture (or a pawn's promotion, captured kind "none").
+pub struct CaptureHistory {
+    table: Vec<i16>,
+}
+
+impl Default for CaptureHistory {
+    fn default() -> Self {
+        CaptureHistory {
+            table: vec![0; 32 * 81 * 16],
+        }
+    }
+}
+
+impl CaptureHistory {
+    #[inline(always)]
+    fn index(pos: &Position, m: Move) -> usize {
+        let piece = pos.piece_on(m.from()).0 as usize;
+        let victim = pos.piece_on(m.to()).0 as usize & 15;
+        (piece * 81 + m.to()) * 16 + victim
+    }
+
+    /// The score of board move `m` in `pos` (before it is played).
+    #[inline(always)]
+    pub fn get(&self, pos: &Position, m: Move) -> i32 {
+        i32::from(self.table[CaptureHistory::index(pos, m)])
+    }
+
+    /// Rewards (`bonus > 0`) or punishes board move `m` in `pos`.
+    #[inline]
+    pub fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
+        let e = &mut self.table[CaptureHistory::index(pos, m)];
+        let mut v = i32::from(*e);
+        gravity_within(&mut v, bonus, CAPTURE_HISTORY_MAX);
+        *e = v as i16;
     }
 }
 

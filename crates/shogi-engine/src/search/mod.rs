@@ -29,7 +29,7 @@ pub use control::Control;
 pub use root::{SearchInfo, SearchResult};
 
 use crate::eval::{EvalKind, Evaluator};
-use crate::search::history::{ContinuationHistory, History};
+use crate::search::history::{CaptureHistory, ContinuationHistory, History};
 use crate::time::TimePlan;
 use crate::tt::TranspositionTable;
 use yomi_shogi::{DeclarationRule, Move, Position};
@@ -79,6 +79,7 @@ impl GameHistory {
 pub struct Searcher {
     pub(crate) tt: TranspositionTable,
     pub(crate) history: History,
+    pub(crate) captures: CaptureHistory,
     pub(crate) cont: ContinuationHistory,
     pub(crate) eval: Box<dyn Evaluator>,
     pub(crate) declaration: DeclarationRule,
@@ -100,6 +101,7 @@ impl Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
             history: History::default(),
+            captures: CaptureHistory::default(),
             cont: ContinuationHistory::default(),
             eval: eval.build(),
             declaration: DeclarationRule::Points27,
@@ -126,6 +128,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history = History::default();
+        self.captures = CaptureHistory::default();
         self.cont.clear();
     }
 

@@ -10,10 +10,13 @@
 //! its subtree and holds on any path that reaches it.
 
 use crate::params::{
-    CONT_PRUNE_MARGIN, CONT_PRUNE_MAX_DEPTH, FUTILITY_BASE, FUTILITY_MAX_DEPTH, FUTILITY_PER_DEPTH,
-    IIR_MIN_DEPTH, LMP_BASE, LMP_SCALE, LMR_CUT_NODE, LMR_DEPTH_HISTORY_DIV, LMR_HISTORY_DIV,
-    NULL_MOVE_BASE_R, NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV, NULL_MOVE_MIN_DEPTH, RFP_MARGIN,
-    RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_CHECK_MARGIN, SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
+    CAPTURE_BONUS_MAX, CAPTURE_BONUS_OFFSET, CAPTURE_BONUS_PER_DEPTH, CAPTURE_FUTILITY_BASE,
+    CAPTURE_FUTILITY_HISTORY_DIV, CAPTURE_FUTILITY_MAX_DEPTH, CAPTURE_FUTILITY_PER_DEPTH,
+    CAPTURE_MALUS_MAX, CAPTURE_MALUS_OFFSET, CAPTURE_MALUS_PER_DEPTH, CONT_PRUNE_MARGIN,
+    CONT_PRUNE_MAX_DEPTH, FUTILITY_BASE, FUTILITY_MAX_DEPTH, FUTILITY_PER_DEPTH, IIR_MIN_DEPTH,
+    LMP_BASE, LMP_SCALE, LMR_CUT_NODE, LMR_DEPTH_HISTORY_DIV, LMR_HISTORY_DIV, NULL_MOVE_BASE_R,
+    NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV, NULL_MOVE_MIN_DEPTH, PIECE_VALUE, RFP_MARGIN,
+    RFP_MAX_DEPTH, SEE_QUIET_MARGIN, SEE_TACTICAL_HISTORY_DIV, SEE_TACTICAL_MARGIN,
     SINGULAR_MARGIN, SINGULAR_MIN_DEPTH,
 };
 use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, from_tt, mate_in, mated_in, to_tt};
@@ -22,7 +25,7 @@ use crate::search::check::CheckInfo;
 use crate::search::dominated::is_dominated;
 use crate::search::history::{NO_PIECE_TO, piece_to};
 use crate::search::mate1::quick_mate;
-use crate::search::order::{MovePicker, capture_see_ok, is_capture};
+use crate::search::order::{MovePicker, OrderStats, capture_see_ok, is_capture};
 use crate::search::see::see;
 use crate::search::worker::{NodeKind, PathEntry, Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
@@ -196,8 +199,11 @@ impl Worker<'_> {
             &list,
             tt_move,
             self.killers[ply],
-            &self.s.history,
-            [self.s.cont.row(prev[0]), self.s.cont.row(prev[1])],
+            &OrderStats {
+                history: &self.s.history,
+                captures: &self.s.captures,
+                cont: [self.s.cont.row(prev[0]), self.s.cont.row(prev[1])],
+            },
         );
         let side = self.pos.side_to_move();
         let lmp_limit = (LMP_BASE + depth * depth * LMP_SCALE / 2) / (2 - improving as i32);
@@ -206,6 +212,8 @@ impl Worker<'_> {
         let mut move_count: usize = 0;
         let mut quiets = [Move::NONE; 64];
         let mut quiet_count = 0;
+        let mut captures = [Move::NONE; 32];
+        let mut capture_count = 0;
         while let Some((m, order)) = picker.next(&mut self.moves) {
             if m == excluded {
                 continue;
@@ -243,20 +251,40 @@ impl Worker<'_> {
                     if see(&self.pos, m) < SEE_QUIET_MARGIN * lmr_depth * lmr_depth {
                         continue;
                     }
-                } else if capture
-                    && depth <= SEE_PRUNE_MAX_DEPTH
-                    && MovePicker::is_bad_capture(order)
-                    && see(&self.pos, m) < SEE_CAPTURE_MARGIN * depth * depth
-                {
-                    continue;
-                } else if quiet
-                    && gives_check
-                    && depth <= SEE_PRUNE_MAX_DEPTH
-                    && see(&self.pos, m) < SEE_CHECK_MARGIN * depth
-                {
-                    // A check that loses material (in shogi, mostly a piece
-                    // dropped next to the king) is pruned like a bad capture.
-                    continue;
+                } else {
+                    // Captures, pawn promotions and checks (YaneuraOu's
+                    // rules): futility for a capture without check, then
+                    // SEE against a margin growing with depth and with the
+                    // capture's history.
+                    let hist = if quiet {
+                        0
+                    } else {
+                        self.s.captures.get(&self.pos, m)
+                    };
+                    if capture && !gives_check {
+                        let r = self.s.lmr[depth.min(63) as usize][move_count.min(63)]
+                            + !improving as i32;
+                        let lmr_depth = (depth - 1 - r).max(0);
+                        let victim = self.pos.piece_on(m.to()).kind_unchecked();
+                        if lmr_depth <= CAPTURE_FUTILITY_MAX_DEPTH
+                            && static_eval
+                                + CAPTURE_FUTILITY_BASE
+                                + CAPTURE_FUTILITY_PER_DEPTH * lmr_depth
+                                + PIECE_VALUE[victim as usize]
+                                + hist / CAPTURE_FUTILITY_HISTORY_DIV
+                                <= alpha
+                        {
+                            continue;
+                        }
+                    }
+                    let margin =
+                        (SEE_TACTICAL_MARGIN * depth + hist / SEE_TACTICAL_HISTORY_DIV).max(0);
+                    // The ordering already found a capture's SEE non-negative
+                    // unless it marked it losing.
+                    let may_lose = !capture || MovePicker::is_bad_capture(order);
+                    if may_lose && see(&self.pos, m) < -margin {
+                        continue;
+                    }
                 }
             }
             let extension = match self.singular(m, tt, tt_move, excluded, depth, ply, beta, kind) {
@@ -337,8 +365,17 @@ impl Worker<'_> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        if !capture {
+                        if capture {
+                            let bonus = (CAPTURE_BONUS_PER_DEPTH * depth - CAPTURE_BONUS_OFFSET)
+                                .min(CAPTURE_BONUS_MAX);
+                            self.s.captures.update(&self.pos, m, bonus);
+                        } else {
                             self.reward_quiet(ply, prev, m, depth, &quiets[..quiet_count]);
+                        }
+                        let malus = (CAPTURE_MALUS_PER_DEPTH * depth - CAPTURE_MALUS_OFFSET)
+                            .min(CAPTURE_MALUS_MAX);
+                        for &c in &captures[..capture_count] {
+                            self.s.captures.update(&self.pos, c, -malus);
                         }
                         break;
                     }
@@ -348,6 +385,9 @@ impl Worker<'_> {
             if !capture && quiet_count < quiets.len() {
                 quiets[quiet_count] = m;
                 quiet_count += 1;
+            } else if capture && capture_count < captures.len() {
+                captures[capture_count] = m;
+                capture_count += 1;
             }
         }
         self.moves.truncate(picker.start());

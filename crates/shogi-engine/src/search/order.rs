@@ -1,14 +1,14 @@
-//! Move ordering: the transposition-table move, then captures by most
-//! valuable victim / least valuable attacker with losing captures (negative
-//! SEE) moved behind the quiet moves, killer moves, and the butterfly
-//! plus continuation history of quiet moves.
+//! Move ordering: the transposition-table move, then captures by victim
+//! value plus capture history, with losing captures (negative SEE) moved
+//! behind the quiet moves, killer moves, and the butterfly plus
+//! continuation history of quiet moves.
 //!
 //! Contract: [`MovePicker`] yields every move of the list it was given
 //! exactly once, best-scored first (the first few by selection, so a
 //! cut-off after them costs no sort; then the rest sorted once).
 
-use crate::params::{PIECE_VALUE, capture_gain};
-use crate::search::history::{History, piece_to};
+use crate::params::{CAPTURE_ORDER_VALUE_SCALE, PIECE_VALUE, capture_gain};
+use crate::search::history::{CaptureHistory, History, piece_to};
 use crate::search::see::see;
 use yomi_shogi::{Move, Position};
 
@@ -35,6 +35,16 @@ pub fn capture_see_ok(pos: &Position, m: Move) -> bool {
     capture_gain(victim) >= PIECE_VALUE[attacker as usize] || see(pos, m) >= 0
 }
 
+/// The statistics the ordering of a main-search node reads.
+pub struct OrderStats<'a> {
+    /// Butterfly history of quiet moves.
+    pub history: &'a History,
+    /// Capture history.
+    pub captures: &'a CaptureHistory,
+    /// Continuation-history rows of the moves one and two plies back.
+    pub cont: [&'a [i16]; 2],
+}
+
 /// A scored move range on a shared stack, handed out best first.
 ///
 /// The moves live in the search's one `Vec<(Move, i32)>` (pushed at the
@@ -54,16 +64,16 @@ impl MovePicker {
         list: &[Move],
         tt_move: Move,
         killers: [Move; 2],
-        history: &History,
-        cont: [&[i16]; 2],
+        stats: &OrderStats<'_>,
     ) -> MovePicker {
         let start = stack.len();
         let side = pos.side_to_move();
+        let (history, cont) = (stats.history, stats.cont);
         for &m in list {
             let s = if m == tt_move {
                 TT_MOVE
             } else if is_capture(pos, m) {
-                let mvv = mvv_lva(pos, m);
+                let mvv = capture_order(pos, m, stats.captures);
                 if capture_see_ok(pos, m) {
                     GOOD_CAPTURE + mvv
                 } else {
@@ -87,19 +97,21 @@ impl MovePicker {
         }
     }
 
-    /// Scores captures (and evasions) for quiescence: MVV-LVA only.
+    /// Scores captures (and evasions) for quiescence: victim value plus
+    /// capture history, as in the main search.
     pub fn new_quiescence(
         stack: &mut Vec<(Move, i32)>,
         pos: &Position,
         list: &[Move],
         tt_move: Move,
+        captures: &CaptureHistory,
     ) -> MovePicker {
         let start = stack.len();
         for &m in list {
             let s = if m == tt_move {
                 TT_MOVE
             } else if is_capture(pos, m) {
-                GOOD_CAPTURE + mvv_lva(pos, m)
+                GOOD_CAPTURE + capture_order(pos, m, captures)
             } else {
                 0
             };
@@ -152,9 +164,13 @@ impl MovePicker {
     }
 }
 
+/// A capture's order within its class (good or losing): the victim's
+/// value, corrected by what the capture history learned of this capture,
+/// the cheaper attacker first on ties.
 #[inline(always)]
-fn mvv_lva(pos: &Position, m: Move) -> i32 {
+fn capture_order(pos: &Position, m: Move, captures: &CaptureHistory) -> i32 {
     let victim = pos.piece_on(m.to()).kind_unchecked();
     let attacker = pos.piece_on(m.from()).kind_unchecked();
-    capture_gain(victim) * 8 - PIECE_VALUE[attacker as usize] / 8
+    capture_gain(victim) * CAPTURE_ORDER_VALUE_SCALE + captures.get(pos, m)
+        - PIECE_VALUE[attacker as usize] / 64
 }

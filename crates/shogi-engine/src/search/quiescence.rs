@@ -74,7 +74,13 @@ impl Worker<'_> {
             generate_captures(&self.pos, &mut list);
         }
         list.retain(|m| !is_dominated(&self.pos, m));
-        let mut picker = MovePicker::new_quiescence(&mut self.moves, &self.pos, &list, tt_move);
+        let mut picker = MovePicker::new_quiescence(
+            &mut self.moves,
+            &self.pos,
+            &list,
+            tt_move,
+            &self.s.captures,
+        );
         let mut best_move = Move::NONE;
         let alpha_in = alpha;
         let checks = CheckInfo::new(&self.pos);

@@ -11,7 +11,7 @@
 use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, ROOT_LMR_MIN_MOVE};
 use crate::score::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, usi_score};
 use crate::search::history::NO_PIECE_TO;
-use crate::search::order::{MovePicker, is_capture};
+use crate::search::order::{MovePicker, OrderStats, is_capture};
 use crate::search::worker::{NodeKind, Worker};
 use crate::search::{Control, GameHistory, Limits, Searcher};
 use crate::tt::{Bound, TtEntry};
@@ -247,8 +247,11 @@ fn initial_order(w: &mut Worker<'_>, legal: &[Move]) -> Vec<RootMove> {
         legal,
         tt_move,
         [Move::NONE; 2],
-        &w.s.history,
-        [w.s.cont.row(NO_PIECE_TO), w.s.cont.row(NO_PIECE_TO)],
+        &OrderStats {
+            history: &w.s.history,
+            captures: &w.s.captures,
+            cont: [w.s.cont.row(NO_PIECE_TO), w.s.cont.row(NO_PIECE_TO)],
+        },
     );
     let mut out = Vec::with_capacity(legal.len());
     while let Some((mv, _)) = picker.next(&mut w.moves) {
