@@ -184,6 +184,18 @@ pub const DELTA_MARGIN: i32 = 200;
 /// History scores saturate at this magnitude (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;
 
+/// Quiet history: the reward of the best quiet move at depth `d` (and the
+/// punishment of the quiet moves tried before it) is
+/// `min(QUIET_BONUS_PER_DEPTH * d - QUIET_BONUS_OFFSET, QUIET_BONUS_MAX)`.
+pub const QUIET_BONUS_PER_DEPTH: i32 = 290;
+/// Quiet history: offset of the reward.
+pub const QUIET_BONUS_OFFSET: i32 = 180;
+/// Quiet history: largest reward.
+pub const QUIET_BONUS_MAX: i32 = 3_500;
+/// Continuation history: the share (percent) of a reward that goes to the
+/// four-plies-back continuation (the one- and two-plies-back ones get all).
+pub const CONT4_WEIGHT_PERCENT: i32 = 50;
+
 /// Capture-history scores saturate at this magnitude.
 pub const CAPTURE_HISTORY_MAX: i32 = 8_192;
 

@@ -1,6 +1,7 @@
 //! Check detection for many moves of one position: what
 //! [`Position::gives_check`] computes per move, with the enemy king's
-//! blockers found once per node instead of once per move.
+//! blockers and the squares each kind checks from found once per node
+//! instead of once per move.
 //!
 //! Contract: [`CheckInfo::gives_check`] equals `pos.gives_check(m)` for
 //! every legal move `m` of the position the info was made for.
@@ -11,9 +12,13 @@ use yomi_shogi::{Bitboard, Kind, Move, Position, Square};
 /// Per-node data for [`CheckInfo::gives_check`].
 pub struct CheckInfo {
     enemy_king: Square,
-    occupied: Bitboard,
     /// Our pieces whose move may uncover a slider check.
     discoverers: Bitboard,
+    /// By kind: the squares where a piece of ours of that kind attacks the
+    /// enemy king. Exact after the move too: a slider's own origin can
+    /// only block its way to the king if it stood on the king's line with
+    /// nothing between, that is, if the enemy were already in check.
+    check_squares: [Bitboard; 15],
 }
 
 impl CheckInfo {
@@ -22,32 +27,56 @@ impl CheckInfo {
     pub fn new(pos: &Position) -> CheckInfo {
         let us = pos.side_to_move();
         let them = us.flip();
+        let king = pos.king_square(them);
+        let occ = pos.occupied();
+        // A piece of ours on `sq` attacks the king exactly when the same
+        // kind of theirs on the king's square would attack `sq`.
+        let from_king = |k: Kind| attacks::piece_attacks(them, k, king, occ);
+        let gold = from_king(Kind::Gold);
+        let mut check_squares = [Bitboard::EMPTY; 15];
+        for k in [
+            Kind::Pawn,
+            Kind::Lance,
+            Kind::Knight,
+            Kind::Silver,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Horse,
+            Kind::Dragon,
+        ] {
+            check_squares[k as usize] = from_king(k);
+        }
+        for k in [
+            Kind::Gold,
+            Kind::ProPawn,
+            Kind::ProLance,
+            Kind::ProKnight,
+            Kind::ProSilver,
+        ] {
+            check_squares[k as usize] = gold;
+        }
         CheckInfo {
-            enemy_king: pos.king_square(them),
-            occupied: pos.occupied(),
+            enemy_king: king,
             discoverers: pos.king_blockers(them) & pos.color_bb(us),
+            check_squares,
         }
     }
 
     /// True when the legal move `m` gives check.
     #[inline]
     pub fn gives_check(&self, pos: &Position, m: Move) -> bool {
-        let us = pos.side_to_move();
         let to = m.to();
         if m.is_drop() {
-            return attacks::piece_attacks(us, m.drop_kind(), to, self.occupied)
-                .has(self.enemy_king);
+            return self.check_squares[m.drop_kind() as usize].has(to);
         }
         let from = m.from();
         let mut kind = pos.piece_on(from).kind_unchecked();
         if m.is_promotion() {
             kind = kind.promoted();
         }
-        let occ = (self.occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
-        if kind != Kind::King && attacks::piece_attacks(us, kind, to, occ).has(self.enemy_king) {
-            return true;
-        }
-        self.discoverers.has(from) && !attacks::line(self.enemy_king, from).has(to)
+        // The king's entry is empty: a king never checks directly.
+        self.check_squares[kind as usize].has(to)
+            || (self.discoverers.has(from) && !attacks::line(self.enemy_king, from).has(to))
     }
 }
 

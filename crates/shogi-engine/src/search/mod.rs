@@ -16,11 +16,14 @@ mod check;
 mod control;
 mod dominated;
 pub mod history;
+mod learn;
 mod mate1;
 mod node;
+mod prune;
 mod quiescence;
 mod root;
 pub mod see;
+mod singular;
 mod worker;
 
 pub mod order;

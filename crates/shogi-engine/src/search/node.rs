@@ -10,23 +10,18 @@
 //! its subtree and holds on any path that reaches it.
 
 use crate::params::{
-    CAPTURE_BONUS_MAX, CAPTURE_BONUS_OFFSET, CAPTURE_BONUS_PER_DEPTH, CAPTURE_FUTILITY_BASE,
-    CAPTURE_FUTILITY_HISTORY_DIV, CAPTURE_FUTILITY_MAX_DEPTH, CAPTURE_FUTILITY_PER_DEPTH,
-    CAPTURE_MALUS_MAX, CAPTURE_MALUS_OFFSET, CAPTURE_MALUS_PER_DEPTH, CONT_PRUNE_MARGIN,
-    CONT_PRUNE_MAX_DEPTH, FUTILITY_BASE, FUTILITY_MAX_DEPTH, FUTILITY_PER_DEPTH, IIR_MIN_DEPTH,
-    LMP_BASE, LMP_SCALE, LMR_CUT_NODE, LMR_DEPTH_HISTORY_DIV, LMR_HISTORY_DIV, NULL_MOVE_BASE_R,
-    NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV, NULL_MOVE_MIN_DEPTH, PIECE_VALUE, RFP_MARGIN,
-    RFP_MAX_DEPTH, SEE_QUIET_MARGIN, SEE_TACTICAL_HISTORY_DIV, SEE_TACTICAL_MARGIN,
-    SINGULAR_MARGIN, SINGULAR_MIN_DEPTH,
+    IIR_MIN_DEPTH, LMP_BASE, LMP_SCALE, LMR_CUT_NODE, LMR_HISTORY_DIV, NULL_MOVE_BASE_R,
+    NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH,
 };
-use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, from_tt, mate_in, mated_in, to_tt};
-use crate::search::Searcher;
+use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, mated_in, to_tt};
 use crate::search::check::CheckInfo;
 use crate::search::dominated::is_dominated;
-use crate::search::history::{NO_PIECE_TO, piece_to};
+use crate::search::history::NO_PIECE_TO;
 use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, OrderStats, capture_see_ok, is_capture};
+use crate::search::prune::{MoveClass, PruneContext};
 use crate::search::see::see;
+use crate::search::singular::Singular;
 use crate::search::worker::{NodeKind, PathEntry, Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
 use yomi_shogi::rules::Declaration;
@@ -202,11 +197,21 @@ impl Worker<'_> {
             &OrderStats {
                 history: &self.s.history,
                 captures: &self.s.captures,
-                cont: [self.s.cont.row(prev[0]), self.s.cont.row(prev[1])],
+                cont: [
+                    self.s.cont.row(prev[0]),
+                    self.s.cont.row(prev[1]),
+                    self.s.cont.row(prev[2]),
+                ],
             },
         );
         let side = self.pos.side_to_move();
-        let lmp_limit = (LMP_BASE + depth * depth * LMP_SCALE / 2) / (2 - improving as i32);
+        let prune = PruneContext {
+            depth,
+            improving,
+            static_eval,
+            prev,
+            lmp_limit: (LMP_BASE + depth * depth * LMP_SCALE / 2) / (2 - improving as i32),
+        };
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count: usize = 0;
@@ -226,66 +231,16 @@ impl Worker<'_> {
                 && !(m.is_promotion()
                     && self.pos.piece_on(m.from()).kind_unchecked() == Kind::Pawn);
             let gives_check = checks.gives_check(&self.pos, m);
-            if !in_check && best > -MATE_IN_MAX_PLY {
-                if quiet && !gives_check {
-                    if move_count as i32 > lmp_limit {
-                        continue;
-                    }
-                    // Futility, history and SEE pruning look at the depth
-                    // the move would be searched to after its reduction
-                    // (as Stockfish does), so they act deep in the tree.
-                    let pt = piece_to(&self.pos, m);
-                    let cont = self.continuation(prev, pt);
-                    let r =
-                        self.s.lmr[depth.min(63) as usize][move_count.min(63)] + !improving as i32;
-                    if depth - 1 - r < CONT_PRUNE_MAX_DEPTH && cont < CONT_PRUNE_MARGIN * depth {
-                        continue;
-                    }
-                    let stat = cont + 2 * self.s.history.get(side, m);
-                    let lmr_depth = (depth - 1 - r + stat / LMR_DEPTH_HISTORY_DIV).max(0);
-                    if lmr_depth <= FUTILITY_MAX_DEPTH
-                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
-                    {
-                        continue;
-                    }
-                    if see(&self.pos, m) < SEE_QUIET_MARGIN * lmr_depth * lmr_depth {
-                        continue;
-                    }
-                } else {
-                    // Captures, pawn promotions and checks (YaneuraOu's
-                    // rules): futility for a capture without check, then
-                    // SEE against a margin growing with depth and with the
-                    // capture's history.
-                    let hist = if quiet {
-                        0
-                    } else {
-                        self.s.captures.get(&self.pos, m)
-                    };
-                    if capture && !gives_check {
-                        let r = self.s.lmr[depth.min(63) as usize][move_count.min(63)]
-                            + !improving as i32;
-                        let lmr_depth = (depth - 1 - r).max(0);
-                        let victim = self.pos.piece_on(m.to()).kind_unchecked();
-                        if lmr_depth <= CAPTURE_FUTILITY_MAX_DEPTH
-                            && static_eval
-                                + CAPTURE_FUTILITY_BASE
-                                + CAPTURE_FUTILITY_PER_DEPTH * lmr_depth
-                                + PIECE_VALUE[victim as usize]
-                                + hist / CAPTURE_FUTILITY_HISTORY_DIV
-                                <= alpha
-                        {
-                            continue;
-                        }
-                    }
-                    let margin =
-                        (SEE_TACTICAL_MARGIN * depth + hist / SEE_TACTICAL_HISTORY_DIV).max(0);
-                    // The ordering already found a capture's SEE non-negative
-                    // unless it marked it losing.
-                    let may_lose = !capture || MovePicker::is_bad_capture(order);
-                    if may_lose && see(&self.pos, m) < -margin {
-                        continue;
-                    }
-                }
+            let class = MoveClass {
+                capture,
+                quiet,
+                gives_check,
+            };
+            if !in_check
+                && best > -MATE_IN_MAX_PLY
+                && self.prunable(&prune, m, order, move_count, class, alpha)
+            {
+                continue;
             }
             let extension = match self.singular(m, tt, tt_move, excluded, depth, ply, beta, kind) {
                 Singular::Multicut(score) => {
@@ -366,17 +321,11 @@ impl Worker<'_> {
                     }
                     if score >= beta {
                         if capture {
-                            let bonus = (CAPTURE_BONUS_PER_DEPTH * depth - CAPTURE_BONUS_OFFSET)
-                                .min(CAPTURE_BONUS_MAX);
-                            self.s.captures.update(&self.pos, m, bonus);
+                            self.reward_capture(m, depth);
                         } else {
                             self.reward_quiet(ply, prev, m, depth, &quiets[..quiet_count]);
                         }
-                        let malus = (CAPTURE_MALUS_PER_DEPTH * depth - CAPTURE_MALUS_OFFSET)
-                            .min(CAPTURE_MALUS_MAX);
-                        for &c in &captures[..capture_count] {
-                            self.s.captures.update(&self.pos, c, -malus);
-                        }
+                        self.punish_captures(depth, &captures[..capture_count]);
                         break;
                     }
                     alpha = score;
@@ -391,6 +340,18 @@ impl Worker<'_> {
             }
         }
         self.moves.truncate(picker.start());
+        if best_move != Move::NONE && best < beta && !is_capture(&self.pos, best_move) {
+            // A best move that raised alpha without a cut-off (a PV node)
+            // teaches the history as a cut-off would.
+            let mut others = 0;
+            for i in 0..quiet_count {
+                if quiets[i] != best_move {
+                    quiets[others] = quiets[i];
+                    others += 1;
+                }
+            }
+            self.reward_quiet(ply, prev, best_move, depth, &quiets[..others]);
+        }
         if excluded != Move::NONE {
             // Every move but the excluded one was pruned or there was none.
             return if move_count == 0 { alpha } else { best };
@@ -415,103 +376,5 @@ impl Worker<'_> {
             );
         }
         best
-    }
-
-    /// The two continuation-history scores (one and two plies back, keys
-    /// `prev`) of a move with [`piece_to`] index `pt`.
-    #[inline(always)]
-    fn continuation(&self, prev: [u16; 2], pt: u16) -> i32 {
-        let pt = usize::from(pt);
-        i32::from(self.s.cont.row(prev[0])[pt]) + i32::from(self.s.cont.row(prev[1])[pt])
-    }
-
-    /// A quiet move caused a cut-off: it becomes a killer, and it gains
-    /// history (butterfly and both continuations) while the quiet moves
-    /// tried before it lose as much.
-    fn reward_quiet(&mut self, ply: usize, prev: [u16; 2], m: Move, depth: i32, tried: &[Move]) {
-        let k = &mut self.killers[ply];
-        if k[0] != m {
-            k[1] = k[0];
-            k[0] = m;
-        }
-        let side = self.pos.side_to_move();
-        let bonus = (depth * depth * 16).min(4_000);
-        let credit = |s: &mut Searcher, q: Move, b: i32| {
-            s.history.update(side, q, b);
-            let pt = piece_to(&self.pos, q);
-            s.cont.update(prev[0], pt, b);
-            s.cont.update(prev[1], pt, b);
-        };
-        credit(self.s, m, bonus);
-        for &q in tried {
-            credit(self.s, q, -bonus);
-        }
-    }
-}
-
-/// What the singular-extension test decided for one move.
-enum Singular {
-    /// The test does not apply to this move.
-    NotTried,
-    /// Extend (1), keep (0) or reduce (negative) the move's depth.
-    Extend(i32),
-    /// Even without the table move the node fails high: return this score.
-    Multicut(i32),
-}
-
-impl Worker<'_> {
-    /// Singular extension: the table move `m`, with a lower bound from a
-    /// search nearly as deep, is tested against the node's other moves by
-    /// a reduced null-window search below that bound with `m` excluded. If
-    /// every other move fails low, `m` is singular and gets one more ply;
-    /// if the other moves alone beat `beta`, the node is cut at once
-    /// (multi-cut); if only the table score beats `beta`, `m` loses a ply.
-    #[allow(clippy::too_many_arguments)]
-    fn singular(
-        &mut self,
-        m: Move,
-        tt: Option<TtEntry>,
-        tt_move: Move,
-        excluded: Move,
-        depth: i32,
-        ply: usize,
-        beta: i32,
-        kind: NodeKind,
-    ) -> Singular {
-        let Some(e) = tt else {
-            return Singular::NotTried;
-        };
-        if m != tt_move
-            || excluded != Move::NONE
-            || depth < SINGULAR_MIN_DEPTH
-            || e.depth < depth - 3
-            || !matches!(e.bound, Bound::Lower | Bound::Exact)
-        {
-            return Singular::NotTried;
-        }
-        let tt_score = from_tt(e.score, ply);
-        if tt_score.abs() >= MATE_IN_MAX_PLY {
-            return Singular::NotTried;
-        }
-        let singular_beta = tt_score - SINGULAR_MARGIN * depth;
-        self.excluded[ply] = m;
-        let v = self.search(
-            singular_beta - 1,
-            singular_beta,
-            (depth - 1) / 2,
-            ply,
-            kind,
-            false,
-        );
-        self.excluded[ply] = Move::NONE;
-        if v < singular_beta {
-            Singular::Extend(1)
-        } else if singular_beta >= beta {
-            Singular::Multicut(singular_beta)
-        } else if tt_score >= beta {
-            Singular::Extend(-1)
-        } else {
-            Singular::Extend(0)
-        }
     }
 }

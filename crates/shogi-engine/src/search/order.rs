@@ -41,8 +41,8 @@ pub struct OrderStats<'a> {
     pub history: &'a History,
     /// Capture history.
     pub captures: &'a CaptureHistory,
-    /// Continuation-history rows of the moves one and two plies back.
-    pub cont: [&'a [i16]; 2],
+    /// Continuation-history rows of the moves one, two and four plies back.
+    pub cont: [&'a [i16]; 3],
 }
 
 /// A scored move range on a shared stack, handed out best first.
@@ -86,7 +86,11 @@ impl MovePicker {
             } else {
                 let promo = if m.is_promotion() { QUIET_PROMOTION } else { 0 };
                 let pt = usize::from(piece_to(pos, m));
-                promo + history.get(side, m) + i32::from(cont[0][pt]) + i32::from(cont[1][pt])
+                promo
+                    + 2 * history.get(side, m)
+                    + i32::from(cont[0][pt])
+                    + i32::from(cont[1][pt])
+                    + i32::from(cont[2][pt])
             };
             stack.push((m, s));
         }

@@ -250,7 +250,7 @@ fn initial_order(w: &mut Worker<'_>, legal: &[Move]) -> Vec<RootMove> {
         &OrderStats {
             history: &w.s.history,
             captures: &w.s.captures,
-            cont: [w.s.cont.row(NO_PIECE_TO), w.s.cont.row(NO_PIECE_TO)],
+            cont: [w.s.cont.row(NO_PIECE_TO); 3],
         },
     );
     let mut out = Vec::with_capacity(legal.len());

@@ -199,16 +199,18 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// The continuation-history keys of the moves one and two plies before
-    /// the position at path index `idx`.
+    /// The continuation-history keys of the moves one, two and four plies
+    /// before the position at path index `idx`.
     #[inline(always)]
-    pub(super) fn prev_moves(&self, idx: usize) -> [u16; 2] {
-        let two = if idx > 0 {
-            self.path[idx - 1].pt
-        } else {
-            NO_PIECE_TO
+    pub(super) fn prev_moves(&self, idx: usize) -> [u16; 3] {
+        let back = |n: usize| {
+            if idx >= n {
+                self.path[idx - n].pt
+            } else {
+                NO_PIECE_TO
+            }
         };
-        [self.path[idx].pt, two]
+        [self.path[idx].pt, back(1), back(3)]
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
