@@ -102,6 +102,34 @@ impl Sink for MoveList {
     }
 }
 
+/// Looks for one move among the generated ones (compared as raw moves, so
+/// a malformed move is simply never found).
+struct Finder {
+    want: Move,
+    found: bool,
+}
+
+impl Sink for Finder {
+    #[inline(always)]
+    fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard) {
+        let to = self.want.to();
+        self.found |= (promo.has(to) && Move::new(from, to, true) == self.want)
+            || (plain.has(to) && Move::new(from, to, false) == self.want);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, back: isize, promo: Bitboard, plain: Bitboard) {
+        let to = self.want.to();
+        let from = (to as isize + back) as Square;
+        self.found |= (promo.has(to) && Move::new(from, to, true) == self.want)
+            || (plain.has(to) && Move::new(from, to, false) == self.want);
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: Kind, to: Bitboard) {
+        let sq = self.want.to();
+        self.found |= to.has(sq) && Move::drop(kind, sq) == self.want;
+    }
+}
+
 /// Counts moves without writing them.
 struct Counter(usize);
 
@@ -161,6 +189,22 @@ pub fn generate_checks(pos: &Position, list: &mut MoveList) {
             list.push(m);
         }
     }
+}
+
+/// True when `m` is a legal move of the side to move. Runs the generator
+/// restricted to `m`'s destination and looks for `m` among what it writes,
+/// so it agrees with [`generate_legal`] by construction; any `u16` is a
+/// valid input (for a move of doubtful origin, such as a hash-table move).
+pub fn is_legal(pos: &Position, m: Move) -> bool {
+    if m == Move::NONE || m.to() >= crate::types::SQUARES {
+        return false;
+    }
+    let mut finder = Finder {
+        want: m,
+        found: false,
+    };
+    generate(pos, Bitboard::from_square(m.to()), &mut finder);
+    finder.found
 }
 
 /// Number of legal moves (what perft counts at its last ply), computed by

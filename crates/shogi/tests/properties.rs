@@ -2,14 +2,16 @@
 //! position and key, the incremental key equals the recomputed one, no
 //! generated move leaves the mover's king attacked, `gives_check` agrees with
 //! playing the move, captures + quiets partition the legal moves and
-//! `generate_to` keeps exactly those onto its squares, SFEN round-trips, and the
-//! parsers never panic on arbitrary text.
+//! `generate_to` keeps exactly those onto its squares, `is_legal` accepts
+//! exactly the listed moves, SFEN round-trips, and the parsers never panic on
+//! arbitrary text.
 
 use proptest::prelude::*;
+use std::collections::HashSet;
 use yomi_search::Rng;
 use yomi_shogi::{
-    MoveList, Position, attacks, count_legal, generate_captures, generate_legal, generate_quiets,
-    generate_to,
+    Kind, Move, MoveList, Position, attacks, count_legal, generate_captures, generate_legal,
+    generate_quiets, generate_to, is_legal,
 };
 
 const STARTS: [&str; 3] = [
@@ -18,13 +20,59 @@ const STARTS: [&str; 3] = [
     "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
 ];
 
+/// `is_legal` against the legal list: every listed move, each with its
+/// promotion flag flipped, every drop of every kind on every square, random
+/// 16-bit words, and (when `every_board_move`) every move of every own piece
+/// to every square with and without promotion.
+fn check_is_legal(
+    pos: &Position,
+    list: &MoveList,
+    rng: &mut Rng,
+    every_board_move: bool,
+) -> Result<(), TestCaseError> {
+    let legal: HashSet<Move> = list.iter().copied().collect();
+    let mut candidates: Vec<Move> = list.to_vec();
+    candidates.extend(list.iter().map(|m| Move(m.0 ^ (1 << 14))));
+    for k in [
+        Kind::Pawn,
+        Kind::Lance,
+        Kind::Knight,
+        Kind::Silver,
+        Kind::Gold,
+        Kind::Bishop,
+        Kind::Rook,
+    ] {
+        candidates.extend((0..81).map(|sq| Move::drop(k, sq)));
+    }
+    candidates.extend((0..32).map(|_| Move(rng.next_u64() as u16)));
+    if every_board_move {
+        for from in pos.color_bb(pos.side_to_move()) {
+            for to in 0..81 {
+                candidates.push(Move::new(from, to, false));
+                candidates.push(Move::new(from, to, true));
+            }
+        }
+    }
+    for m in candidates {
+        prop_assert_eq!(
+            is_legal(pos, m),
+            legal.contains(&m),
+            "is_legal({:?}) in {}",
+            m,
+            pos.to_sfen()
+        );
+    }
+    Ok(())
+}
+
 /// Plays a seeded random game of up to `plies` moves, checking every move.
 fn check_playout(seed: u64, start: usize, plies: usize) -> Result<(), TestCaseError> {
     let mut rng = Rng::new(seed);
     let mut pos = Position::from_sfen(STARTS[start]).unwrap();
     let mut list = MoveList::new();
-    for _ in 0..plies {
+    for ply in 0..plies {
         generate_legal(&pos, &mut list);
+        check_is_legal(&pos, &list, &mut rng, ply % 24 == 0)?;
         prop_assert_eq!(
             count_legal(&pos),
             list.len(),
