@@ -7,6 +7,7 @@
 //! every legal move `m` of the position the info was made for.
 
 use yomi_shogi::attacks;
+use yomi_shogi::types::ALL_KINDS;
 use yomi_shogi::{Bitboard, Kind, Move, Position, Square};
 
 /// Per-node data for [`CheckInfo::gives_check`].
@@ -32,28 +33,12 @@ impl CheckInfo {
         // A piece of ours on `sq` attacks the king exactly when the same
         // kind of theirs on the king's square would attack `sq`.
         let from_king = |k: Kind| attacks::piece_attacks(them, k, king, occ);
-        let gold = from_king(Kind::Gold);
         let mut check_squares = [Bitboard::EMPTY; 15];
-        for k in [
-            Kind::Pawn,
-            Kind::Lance,
-            Kind::Knight,
-            Kind::Silver,
-            Kind::Bishop,
-            Kind::Rook,
-            Kind::Horse,
-            Kind::Dragon,
-        ] {
-            check_squares[k as usize] = from_king(k);
-        }
-        for k in [
-            Kind::Gold,
-            Kind::ProPawn,
-            Kind::ProLance,
-            Kind::ProKnight,
-            Kind::ProSilver,
-        ] {
-            check_squares[k as usize] = gold;
+        for k in ALL_KINDS {
+            // The king's entry stays empty: a king never checks directly.
+            if k != Kind::King {
+                check_squares[k as usize] = from_king(k);
+            }
         }
         CheckInfo {
             enemy_king: king,
