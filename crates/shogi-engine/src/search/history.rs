@@ -1,7 +1,8 @@
 //! Statistics of moves that caused cut-offs, for ordering, pruning and
 //! reductions: the butterfly history (side, origin, destination) and the
-//! continuation history (the move played one or two plies earlier, as moved
-//! piece and destination, against this move's piece and destination) for
+//! continuation history (the move played one, two or four plies earlier,
+//! as moved piece and destination, against this move's piece and
+//! destination) for
 //! quiet moves, the capture history (moving piece, destination, captured
 //! kind) for captures.
 //!
@@ -122,8 +123,8 @@ impl CaptureHistory {
 }
 
 /// Continuation history: a score per (earlier move's piece and destination,
-/// this move's piece and destination), one table shared by the one- and
-/// two-ply-back continuations.
+/// this move's piece and destination), one table shared by the one-, two-
+/// and four-plies-back continuations.
 pub struct ContinuationHistory {
     table: Vec<i16>,
     /// Entries from the start whose pages are known to be mapped.

@@ -1,7 +1,7 @@
 //! Move ordering: the transposition-table move, then captures by victim
 //! value plus capture history, with losing captures (negative SEE) moved
-//! behind the quiet moves, killer moves, and the butterfly plus
-//! continuation history of quiet moves.
+//! behind the quiet moves, killer moves, and quiet moves by twice their
+//! butterfly history plus their continuation histories.
 //!
 //! Contract: [`MovePicker`] yields every move of the list it was given
 //! exactly once, best-scored first (the first few by selection, so a
