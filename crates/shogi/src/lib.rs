@@ -37,8 +37,8 @@ pub use error::{MoveError, SfenError};
 pub use game::{GameOptions, ShogiGame};
 pub use hand::Hand;
 pub use movegen::{
-    MAX_MOVES, MoveList, count_legal, generate_captures, generate_checks, generate_legal,
-    generate_quiets, generate_to, is_legal,
+    MAX_MOVES, MoveList, count_legal, generate_board_to, generate_captures, generate_checks,
+    generate_legal, generate_quiets, generate_to, is_legal,
 };
 pub use perft::{divide, perft, perft_lists};
 pub use position::Position;

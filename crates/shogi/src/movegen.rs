@@ -178,6 +178,14 @@ pub fn generate_to(pos: &Position, dest: Bitboard, list: &mut MoveList) {
     generate(pos, dest, list);
 }
 
+/// Writes the legal board moves (no drops) whose destination lies in
+/// `dest` into `list` (cleared first): [`generate_to`] less its drops, for
+/// a caller that enumerates the drops it cares about itself.
+pub fn generate_board_to(pos: &Position, dest: Bitboard, list: &mut MoveList) {
+    list.clear();
+    generate_with::<MoveList, false>(pos, dest, list);
+}
+
 /// Writes the legal moves that give check into `list` (cleared first): the
 /// legal moves filtered by [`Position::gives_check`] (no make/unmake).
 pub fn generate_checks(pos: &Position, list: &mut MoveList) {
@@ -191,20 +199,88 @@ pub fn generate_checks(pos: &Position, list: &mut MoveList) {
     }
 }
 
-/// True when `m` is a legal move of the side to move. Runs the generator
-/// restricted to `m`'s destination and looks for `m` among what it writes,
-/// so it agrees with [`generate_legal`] by construction; any `u16` is a
-/// valid input (for a move of doubtful origin, such as a hash-table move).
+/// True when `m` is a legal move of the side to move: exactly the moves
+/// [`generate_legal`] writes. Any `u16` is a valid input (for a move of
+/// doubtful origin, such as a hash-table move). Out of check the move is
+/// judged directly by the generator's own rules (reach, promotion, dead
+/// squares, pins, a safe king square, nifu, mate by pawn drop); in check
+/// the generator restricted to the move's destination looks for it.
 pub fn is_legal(pos: &Position, m: Move) -> bool {
-    if m == Move::NONE || m.to() >= crate::types::SQUARES {
+    if m == Move::NONE || m.to() >= crate::types::SQUARES || m.0 & 0x8000 != 0 {
         return false;
     }
-    let mut finder = Finder {
-        want: m,
-        found: false,
+    if pos.checkers().any() {
+        let mut finder = Finder {
+            want: m,
+            found: false,
+        };
+        generate(pos, Bitboard::from_square(m.to()), &mut finder);
+        return finder.found;
+    }
+    if m.is_drop() {
+        legal_drop(pos, m)
+    } else {
+        legal_board_move(pos, m)
+    }
+}
+
+/// [`is_legal`] for a drop, the side to move not in check.
+#[inline]
+fn legal_drop(pos: &Position, m: Move) -> bool {
+    let Some(kind) = m.drop_kind_checked() else {
+        return false;
     };
-    generate(pos, Bitboard::from_square(m.to()), &mut finder);
-    finder.found
+    let us = pos.side_to_move();
+    let to = m.to();
+    let at = Bitboard::from_square(to);
+    if m.is_promotion() || !pos.hand(us).has(kind) || pos.occupied().has(to) {
+        return false;
+    }
+    match kind {
+        Kind::Pawn => {
+            let them = us.flip();
+            let check_sq = attacks::pawn(them, pos.king_square(them));
+            (at & (ranks(us, 0, 0) | pawn_files(pos, us))).is_empty()
+                && !(check_sq.has(to) && pawn_drop_mates(pos, to))
+        }
+        Kind::Lance => (at & ranks(us, 0, 0)).is_empty(),
+        Kind::Knight => (at & ranks(us, 0, 1)).is_empty(),
+        _ => true,
+    }
+}
+
+/// [`is_legal`] for a board move, the side to move not in check.
+#[inline]
+fn legal_board_move(pos: &Position, m: Move) -> bool {
+    let us = pos.side_to_move();
+    let (from, to) = (m.from(), m.to());
+    let piece = pos.piece_on(from);
+    if piece.is_empty() || piece.color() != us || pos.color_bb(us).has(to) {
+        return false;
+    }
+    let kind = piece.kind_unchecked();
+    let occ = pos.occupied();
+    if kind == Kind::King {
+        return !m.is_promotion()
+            && attacks::king(from).has(to)
+            && !pos.is_attacked(us.flip(), to, occ);
+    }
+    if !attacks::piece_attacks(us, kind, from, occ).has(to) {
+        return false;
+    }
+    let at = Bitboard::from_square(to);
+    let allowed = if m.is_promotion() {
+        let zone = ranks(us, 0, 2);
+        kind.can_promote() && (zone.has(from) || zone.has(to))
+    } else {
+        match kind {
+            Kind::Pawn | Kind::Lance => (at & ranks(us, 0, 0)).is_empty(),
+            Kind::Knight => (at & ranks(us, 0, 1)).is_empty(),
+            _ => true,
+        }
+    };
+    let ksq = pos.king_square(us);
+    allowed && (!pos.pinned(us).has(from) || attacks::line(ksq, from).has(to))
 }
 
 /// Number of legal moves (what perft counts at its last ply), computed by
@@ -219,6 +295,13 @@ pub fn count_legal(pos: &Position) -> usize {
 /// Generates the legal moves whose destination is in `dest`.
 #[inline(always)]
 fn generate<S: Sink>(pos: &Position, dest: Bitboard, sink: &mut S) {
+    generate_with::<S, true>(pos, dest, sink);
+}
+
+/// Generates the legal moves whose destination is in `dest`, drops only
+/// when `DROPS`.
+#[inline(always)]
+fn generate_with<S: Sink, const DROPS: bool>(pos: &Position, dest: Bitboard, sink: &mut S) {
     let checkers = pos.checkers();
     if checkers.is_empty() {
         let us = pos.side_to_move();
@@ -226,14 +309,21 @@ fn generate<S: Sink>(pos: &Position, dest: Bitboard, sink: &mut S) {
         let pinned = pos.pinned(us);
         piece_moves(pos, target, pinned, sink);
         king_moves(pos, pos.occupied(), target, sink);
-        drops(pos, !pos.occupied() & dest, sink);
+        if DROPS {
+            drops(pos, !pos.occupied() & dest, sink);
+        }
     } else {
-        evasions(pos, checkers, dest, sink);
+        evasions::<S, DROPS>(pos, checkers, dest, sink);
     }
 }
 
 #[inline(always)]
-fn evasions<S: Sink>(pos: &Position, checkers: Bitboard, dest: Bitboard, sink: &mut S) {
+fn evasions<S: Sink, const DROPS: bool>(
+    pos: &Position,
+    checkers: Bitboard,
+    dest: Bitboard,
+    sink: &mut S,
+) {
     let us = pos.side_to_move();
     let ksq = pos.king_square(us);
     let not_own = !pos.color_bb(us) & dest;
@@ -249,7 +339,7 @@ fn evasions<S: Sink>(pos: &Position, checkers: Bitboard, dest: Bitboard, sink: &
     let checker = checkers.lsb();
     let block = attacks::between(ksq, checker);
     piece_moves(pos, (block | checkers) & dest, pos.pinned(us), sink);
-    if (block & dest).any() {
+    if DROPS && (block & dest).any() {
         drops(pos, block & dest, sink);
     }
 }

@@ -300,6 +300,17 @@ impl Move {
         ALL_KINDS[(((self.0 >> 7) & 127) - DROP_BASE) as usize - 1]
     }
 
+    /// The dropped kind of a drop move, or `None` when the encoding names
+    /// no hand kind (a malformed move word).
+    #[inline(always)]
+    pub fn drop_kind_checked(self) -> Option<Kind> {
+        let field = (self.0 >> 7) & 127;
+        match field.checked_sub(DROP_BASE) {
+            Some(k @ 1..=7) => Some(ALL_KINDS[k as usize - 1]),
+            _ => None,
+        }
+    }
+
     /// True when the moving piece promotes.
     #[inline(always)]
     pub const fn is_promotion(self) -> bool {

@@ -2,7 +2,8 @@
 //! position and key, the incremental key equals the recomputed one, no
 //! generated move leaves the mover's king attacked, `gives_check` agrees with
 //! playing the move, captures + quiets partition the legal moves and
-//! `generate_to` keeps exactly those onto its squares, `is_legal` accepts
+//! `generate_to` (and `generate_board_to`, less drops) keeps exactly those
+//! onto its squares, `is_legal` accepts
 //! exactly the listed moves, SFEN round-trips, and the parsers never panic on
 //! arbitrary text.
 
@@ -10,8 +11,8 @@ use proptest::prelude::*;
 use std::collections::HashSet;
 use yomi_search::Rng;
 use yomi_shogi::{
-    Kind, Move, MoveList, Position, attacks, count_legal, generate_captures, generate_legal,
-    generate_quiets, generate_to, is_legal,
+    Kind, Move, MoveList, Position, attacks, count_legal, generate_board_to, generate_captures,
+    generate_legal, generate_quiets, generate_to, is_legal,
 };
 
 const STARTS: [&str; 3] = [
@@ -102,6 +103,22 @@ fn check_playout(seed: u64, start: usize, plies: usize) -> Result<(), TestCaseEr
         onto.sort();
         want.sort();
         prop_assert_eq!(onto, want, "moves around the king in {}", pos.to_sfen());
+        let mut board = MoveList::new();
+        generate_board_to(&pos, zone, &mut board);
+        let mut onto: Vec<_> = board.to_vec();
+        let mut want: Vec<_> = list
+            .iter()
+            .copied()
+            .filter(|m| zone.has(m.to()) && !m.is_drop())
+            .collect();
+        onto.sort();
+        want.sort();
+        prop_assert_eq!(
+            onto,
+            want,
+            "board moves around the king in {}",
+            pos.to_sfen()
+        );
         if list.is_empty() {
             break;
         }
