@@ -121,6 +121,14 @@ fn decide(t: &Task, searcher: &mut Engine) -> (String, Option<Guard>) {
     if r.best == Move::NONE {
         return ("bestmove resign".into(), guard);
     }
+    if !control.is_answered() {
+        // The totals: the last iteration's line predates the stop.
+        let nps = r.nodes * 1000 / r.time_ms.max(1);
+        out.line(&format!(
+            "info nodes {} nps {nps} time {}",
+            r.nodes, r.time_ms
+        ));
+    }
     (bestmove(r.best, r.ponder), guard)
 }
 
