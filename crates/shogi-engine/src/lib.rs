@@ -12,6 +12,7 @@ pub mod engine;
 pub mod eval;
 pub mod mate;
 pub mod memory;
+mod near;
 pub mod openings;
 pub mod params;
 pub mod score;

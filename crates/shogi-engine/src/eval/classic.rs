@@ -5,55 +5,16 @@
 //! from [`crate::params`] only.
 
 use crate::eval::Evaluator;
+use crate::near::{attacked_near, distance_table};
 use crate::params::{
     ATTACK_BONUS, DEFENSE_BONUS, EVAL_LIMIT, HAND_VALUE, KING_ATTACKED_SQUARE, KING_FILE,
     KING_HAND_CAP, KING_OPEN_PER_HAND, KING_RANK, PAWN_RANK, PIECE_VALUE, TEMPO,
 };
 use yomi_shogi::attacks;
 use yomi_shogi::types::{HAND_KINDS, file_of, rank_of, relative_rank};
-use yomi_shogi::{Bitboard, Color, Kind, Position};
-
-/// Chebyshev distance between two squares.
-const fn distance_table() -> [[u8; 81]; 81] {
-    let mut t = [[0u8; 81]; 81];
-    let mut a: usize = 0;
-    while a < 81 {
-        let mut b: usize = 0;
-        while b < 81 {
-            let df = (a / 9).abs_diff(b / 9);
-            let dr = (a % 9).abs_diff(b % 9);
-            t[a][b] = if df > dr { df as u8 } else { dr as u8 };
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-}
+use yomi_shogi::{Color, Kind, Position};
 
 static DISTANCE: [[u8; 81]; 81] = distance_table();
-
-/// By square: the squares within Chebyshev distance `R` of it.
-const fn box_table<const R: u8>() -> [Bitboard; 81] {
-    let d = distance_table();
-    let mut t = [Bitboard(0); 81];
-    let mut a: usize = 0;
-    while a < 81 {
-        let mut b: usize = 0;
-        while b < 81 {
-            if d[a][b] <= R {
-                t[a].0 |= 1u128 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-}
-
-/// Step pieces (but knights) that attack a square next to a king stand
-/// within two squares of it; knights within three.
-static BOX2: [Bitboard; 81] = box_table::<2>();
-static BOX3: [Bitboard; 81] = box_table::<3>();
 
 /// Placement group of a kind for [`ATTACK_BONUS`]/[`DEFENSE_BONUS`].
 const GROUP: [usize; 15] = [0, 1, 1, 1, 0, 2, 2, 0, 0, 0, 0, 0, 0, 2, 2];
@@ -141,60 +102,10 @@ impl Classic {
         let around = attacks::king(ksq);
         let open = (around & !pos.occupied()).count() as i32;
         let hand = hand_count(pos, c.flip()).min(KING_HAND_CAP);
-        let attacked = (attacked_near(pos, c.flip(), ksq, around) & around).count() as i32;
+        let attacked =
+            (attacked_near(pos, c.flip(), ksq, around, pos.occupied()) & around).count() as i32;
         open * hand * KING_OPEN_PER_HAND + attacked * KING_ATTACKED_SQUARE
     }
-}
-
-/// The squares `them` attacks, as far as `zone` (the squares around the
-/// king on `ksq`) needs: every piece that can reach the zone contributes
-/// its attacks, the others are skipped. Equal on `zone` to asking
-/// [`Position::is_attacked`] square by square (the test below checks).
-fn attacked_near(pos: &Position, them: Color, ksq: usize, zone: Bitboard) -> Bitboard {
-    let occ = pos.occupied();
-    let own = pos.color_bb(them);
-    let near = BOX2[ksq] & own;
-    let mut att = Bitboard::EMPTY;
-    for sq in pos.pieces(them, Kind::Pawn) & near {
-        att |= attacks::pawn(them, sq);
-    }
-    for sq in pos.pieces(them, Kind::Knight) & BOX3[ksq] {
-        att |= attacks::knight(them, sq);
-    }
-    for sq in pos.pieces(them, Kind::Silver) & near {
-        att |= attacks::silver(them, sq);
-    }
-    let golds = pos.pieces(them, Kind::Gold)
-        | pos.pieces(them, Kind::ProPawn)
-        | pos.pieces(them, Kind::ProLance)
-        | pos.pieces(them, Kind::ProKnight)
-        | pos.pieces(them, Kind::ProSilver);
-    for sq in golds & near {
-        att |= attacks::gold(them, sq);
-    }
-    for sq in (pos.pieces(them, Kind::King)
-        | pos.pieces(them, Kind::Horse)
-        | pos.pieces(them, Kind::Dragon))
-        & near
-    {
-        att |= attacks::king(sq);
-    }
-    for sq in pos.pieces(them, Kind::Lance) {
-        if (attacks::lance_empty(them, sq) & zone).any() {
-            att |= attacks::lance(them, sq, occ);
-        }
-    }
-    for sq in pos.pieces(them, Kind::Bishop) | pos.pieces(them, Kind::Horse) {
-        if (attacks::bishop_empty(sq) & zone).any() {
-            att |= attacks::bishop(sq, occ);
-        }
-    }
-    for sq in pos.pieces(them, Kind::Rook) | pos.pieces(them, Kind::Dragon) {
-        if (attacks::rook_empty(sq) & zone).any() {
-            att |= attacks::rook(sq, occ);
-        }
-    }
-    att
 }
 
 impl Evaluator for Classic {
@@ -269,33 +180,6 @@ mod tests {
         "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
         "ln1g3nl/1r1s1kg2/p2ppp1p1/2ps2p1p/1p7/2P1P1P2/PPSP1P2P/2G2S1R1/LN2KG1NL b Bb 1",
     ];
-
-    #[test]
-    fn attacked_squares_near_the_king_match_is_attacked() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for sfen in SAMPLES.iter().chain(crate::bench::BENCH_POSITIONS.iter()) {
-            let mut pos = Position::from_sfen(sfen).unwrap();
-            for _ in 0..120 {
-                for c in [Color::Black, Color::White] {
-                    let ksq = pos.king_square(c);
-                    let zone = attacks::king(ksq);
-                    let want = zone
-                        .filter(|&sq| pos.is_attacked(c.flip(), sq, pos.occupied()))
-                        .count();
-                    let got = (attacked_near(&pos, c.flip(), ksq, zone) & zone).count() as usize;
-                    assert_eq!(got, want, "{c:?} king in {}", pos.to_sfen());
-                }
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.do_move(legal[(seed >> 3) as usize % legal.len()]);
-            }
-        }
-    }
 
     #[test]
     fn evaluators_are_colour_symmetric() {

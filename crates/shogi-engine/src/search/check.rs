@@ -47,6 +47,13 @@ impl CheckInfo {
         }
     }
 
+    /// The squares where a piece of ours of kind `k` would attack the enemy
+    /// king (empty for the king).
+    #[inline]
+    pub fn check_squares(&self, k: Kind) -> Bitboard {
+        self.check_squares[k as usize]
+    }
+
     /// True when the legal move `m` gives check.
     #[inline]
     pub fn gives_check(&self, pos: &Position, m: Move) -> bool {

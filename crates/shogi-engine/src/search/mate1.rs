@@ -1,60 +1,196 @@
 //! A cheap mate-in-one test for the inner nodes of the search.
 //!
-//! Contract: [`quick_mate`] returns only a move of the given legal list that
-//! checkmates (verified on the position: the king has no safe square and the
-//! opponent no legal move), so a mate it reports is real. It looks only at
+//! Contract: [`quick_mate`] returns only a legal move that checkmates
+//! (verified on the position: the king has no safe square and the opponent
+//! no legal reply), so a mate it reports is real. It looks only at
 //! checks that land next to the enemy king with another of our pieces
 //! protecting the square, and at checks from a knight's square: nearly all
 //! mates in one, at a cost small enough for every main-search node. It may
 //! miss a mate by a distant slider, which the root's full
-//! [`crate::mate::mate_in_one`] finds. The list comes from the rules core's
-//! legal generator, so a mate by pawn drop (illegal) is never in it. The
-//! position is restored before returning.
+//! [`crate::mate::mate_in_one`] finds. It never drops a pawn (a mate by pawn
+//! drop is illegal). The position is restored before returning.
 
+use crate::near::attacked_near;
 use crate::search::check::CheckInfo;
-use yomi_shogi::{Bitboard, Move, Position, attacks, count_legal};
+use yomi_shogi::{
+    Bitboard, Color, Kind, Move, MoveList, Position, attacks, count_legal, generate_board_to,
+};
 
-/// A move of `legal` (all of the side to move's legal moves) that mates at
-/// once, if a cheap scan finds one.
-pub fn quick_mate(pos: &mut Position, legal: &[Move], checks: &CheckInfo) -> Option<Move> {
+/// A legal move that mates at once, if a cheap scan finds one: the board
+/// moves onto the squares around the enemy king or its knight-check
+/// squares, then the drops that check from there (by kind: lance, knight,
+/// silver, gold, bishop, rook; no pawn, whose dropped mate is illegal).
+pub fn quick_mate(pos: &mut Position, checks: &CheckInfo) -> Option<Move> {
     let us = pos.side_to_move();
     let them = us.flip();
     let king = pos.king_square(them);
     let near = attacks::king(king);
     // Squares from which one of our knights would check.
     let zone = near | attacks::knight(them, king);
-    let occupied = pos.occupied();
-    for &m in legal {
-        let to = m.to();
-        if !zone.has(to) || !checks.gives_check(pos, m) {
-            continue;
-        }
-        if near.has(to) {
-            // A contact checker nobody protects is simply taken by the king.
-            let (occ, mover) = if m.is_drop() {
-                (occupied, Bitboard::EMPTY)
-            } else {
-                let from = Bitboard::from_square(m.from());
-                (occupied ^ from, from)
-            };
-            if (pos.attackers_to(us, to, occ) & !mover).is_empty() {
-                continue;
-            }
-        }
-        if mates(pos, m) {
+    let mut board = MoveList::new();
+    generate_board_to(pos, zone, &mut board);
+    let mut scan = Scan {
+        us,
+        king,
+        near,
+        flights: near & !pos.color_bb(them),
+        guarded: None,
+    };
+    for &m in board.iter() {
+        if checks.gives_check(pos, m) && scan.may_mate(pos, m) && mates(pos, m) {
             return Some(m);
         }
     }
+    let hand = pos.hand(us);
+    if !hand.has_non_pawn() {
+        return None;
+    }
+    let empty = zone & !pos.occupied();
+    for kind in DROP_KINDS {
+        if !hand.has(kind) {
+            continue;
+        }
+        // Checking lance and knight drops stand behind the king, never on
+        // the ranks where those pieces could not move again.
+        for to in checks.check_squares(kind) & empty {
+            let m = Move::drop(kind, to);
+            if scan.may_mate(pos, m) && mates(pos, m) {
+                return Some(m);
+            }
+        }
+    }
     None
+}
+
+/// Kinds a mating drop can be, in the legal generator's order.
+const DROP_KINDS: [Kind; 6] = [
+    Kind::Lance,
+    Kind::Knight,
+    Kind::Silver,
+    Kind::Gold,
+    Kind::Bishop,
+    Kind::Rook,
+];
+
+/// What one scan knows of the enemy king's surroundings.
+struct Scan {
+    us: Color,
+    king: usize,
+    near: Bitboard,
+    /// The king's neighbours not holding its own pieces.
+    flights: Bitboard,
+    /// Our attacks around the king, made at the first check that needs them.
+    guarded: Option<Bitboard>,
+}
+
+impl Scan {
+    /// False when the checking move `m` surely does not mate: the king
+    /// keeps a flight, or takes an unprotected contact checker.
+    #[inline]
+    fn may_mate(&mut self, pos: &Position, m: Move) -> bool {
+        if has_flight(pos, m, self.king, self.flights, &mut self.guarded) {
+            return false;
+        }
+        let to = m.to();
+        if !self.near.has(to) {
+            return true;
+        }
+        let occupied = pos.occupied();
+        let (occ, mover) = if m.is_drop() {
+            (occupied, Bitboard::EMPTY)
+        } else {
+            let from = Bitboard::from_square(m.from());
+            (occupied ^ from, from)
+        };
+        (pos.attackers_to(self.us, to, occ) & !mover).any()
+    }
+}
+
+/// True when the enemy king (on `king`) surely keeps a flight square after
+/// `m`: one of `flights` (its neighbours not holding its own pieces) that
+/// neither our other pieces nor the moved piece attack. Our attacks are
+/// taken before the move with the king lifted off the board (`guarded`,
+/// made once per scan); a drop or move can only block our lines, except
+/// where leaving the origin opens one, so such moves are not judged here.
+#[inline]
+fn has_flight(
+    pos: &Position,
+    m: Move,
+    king: usize,
+    flights: Bitboard,
+    guarded: &mut Option<Bitboard>,
+) -> bool {
+    let us = pos.side_to_move();
+    let to = m.to();
+    let occupied = pos.occupied();
+    let (kind, occ_after) = if m.is_drop() {
+        (m.drop_kind(), occupied | Bitboard::from_square(to))
+    } else {
+        let from = m.from();
+        if opens_line(pos, us, from) {
+            return false;
+        }
+        let kind = pos.piece_on(from).kind_unchecked();
+        let kind = if m.is_promotion() {
+            kind.promoted()
+        } else {
+            kind
+        };
+        let from = Bitboard::from_square(from);
+        (kind, (occupied ^ from) | Bitboard::from_square(to))
+    };
+    let ours = *guarded.get_or_insert_with(|| {
+        let lifted = occupied ^ Bitboard::from_square(king);
+        attacked_near(pos, us, king, attacks::king(king), lifted)
+    });
+    // The king lifted here too: it cannot step back along the checking ray.
+    let lifted = occ_after ^ Bitboard::from_square(king);
+    let checker = attacks::piece_attacks(us, kind, to, lifted);
+    (flights & !ours & !checker & !Bitboard::from_square(to)).any()
+}
+
+/// True when one of `us`'s sliders has `from` on its empty-board ray, so
+/// a piece leaving `from` may open a line of ours.
+#[inline]
+fn opens_line(pos: &Position, us: Color, from: usize) -> bool {
+    let them = us.flip();
+    let rooks = pos.pieces(us, Kind::Rook) | pos.pieces(us, Kind::Dragon);
+    let bishops = pos.pieces(us, Kind::Bishop) | pos.pieces(us, Kind::Horse);
+    ((attacks::rook_empty(from) & rooks)
+        | (attacks::bishop_empty(from) & bishops)
+        | (attacks::lance_empty(them, from) & pos.pieces(us, Kind::Lance)))
+    .any()
 }
 
 /// True when the legal check `m` leaves the opponent without a legal move:
 /// a safe king step refutes it at once; otherwise every reply is counted.
 fn mates(pos: &mut Position, m: Move) -> bool {
     let captured = pos.do_move(m);
-    let mated = !king_can_step(pos) && count_legal(pos) == 0;
+    let mated = !king_can_step(pos) && !can_answer(pos);
     pos.undo_move(m, captured);
     mated
+}
+
+/// True when the side to move, in check and without a king step, has a
+/// legal reply. A check that cannot be blocked (a contact or knight
+/// checker) is answered only by taking the checker, so an unpinned
+/// defender of its square settles it; the other cases count moves.
+fn can_answer(pos: &Position) -> bool {
+    let side = pos.side_to_move();
+    let king = pos.king_square(side);
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
+        return false;
+    }
+    let checker = checkers.lsb();
+    if attacks::between(king, checker).any() {
+        return count_legal(pos) > 0;
+    }
+    let defenders = pos.attackers_to(side, checker, pos.occupied()) & !Bitboard::from_square(king);
+    if defenders.is_empty() {
+        return false;
+    }
+    (defenders & !pos.pinned(side)).any() || count_legal(pos) > 0
 }
 
 /// True when the side to move's king has a square no enemy piece attacks.
@@ -74,15 +210,12 @@ fn king_can_step(pos: &Position) -> bool {
 mod tests {
     use super::*;
     use crate::mate::mate_in_one;
-    use yomi_shogi::{MoveList, generate_legal};
 
     fn quick(sfen: &str) -> Option<Move> {
         let mut pos = Position::from_sfen(sfen).unwrap();
-        let mut list = MoveList::new();
-        generate_legal(&pos, &mut list);
         let checks = CheckInfo::new(&pos);
         let before = pos.key();
-        let m = quick_mate(&mut pos, &list, &checks);
+        let m = quick_mate(&mut pos, &checks);
         assert_eq!(pos.key(), before, "position restored");
         m
     }
@@ -134,6 +267,21 @@ mod tests {
         assert!(board == "5c5b" || board == "4c5b+", "{board}");
     }
 
+    /// The first legal move onto the mate scan's squares that mates, found
+    /// by playing every one of them.
+    fn first_zone_mate(pos: &Position) -> Option<Move> {
+        let them = pos.side_to_move().flip();
+        let king = pos.king_square(them);
+        let zone = attacks::king(king) | attacks::knight(them, king);
+        pos.legal_moves().iter().copied().find(|&m| {
+            let mut p = pos.clone();
+            zone.has(m.to()) && {
+                p.do_move(m);
+                p.in_check() && count_legal(&p) == 0
+            }
+        })
+    }
+
     #[test]
     fn along_random_games_every_reported_mate_is_one_and_most_are_found() {
         let mut rng = yomi_search::Rng::new(17);
@@ -147,7 +295,7 @@ mod tests {
                 }
                 if !pos.in_check() {
                     let checks = CheckInfo::new(&pos);
-                    let q = quick_mate(&mut pos, &legal, &checks);
+                    let q = quick_mate(&mut pos, &checks);
                     if let Some(m) = q {
                         let mut p = pos.clone();
                         p.do_move(m);
@@ -155,6 +303,12 @@ mod tests {
                         quick_found += 1;
                     }
                     full_found += mate_in_one(&mut pos.clone()).is_some() as u32;
+                    // The scan's filters (flights, protection, the cheap
+                    // defence test) only skip moves that do not mate: it
+                    // returns the first mate, in the generator's order,
+                    // among all legal checks landing next to the king or
+                    // on a knight's checking square.
+                    assert_eq!(q, first_zone_mate(&pos), "{}", pos.to_sfen());
                 }
                 let m = legal[rng.below(legal.len())];
                 pos.do_move(m);

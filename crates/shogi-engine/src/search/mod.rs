@@ -19,6 +19,7 @@ pub mod history;
 mod learn;
 mod mate1;
 mod node;
+mod picker;
 mod prune;
 mod quiescence;
 mod root;

@@ -15,18 +15,18 @@ use crate::params::{
 };
 use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, mated_in, to_tt};
 use crate::search::check::CheckInfo;
-use crate::search::dominated::is_dominated;
 use crate::search::history::NO_PIECE_TO;
 use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, OrderStats, capture_see_ok, is_capture};
+use crate::search::picker::StagedPicker;
 use crate::search::prune::{MoveClass, PruneContext};
 use crate::search::see::see;
 use crate::search::singular::Singular;
 use crate::search::worker::{NodeKind, PathEntry, Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
+use yomi_shogi::Move;
 use yomi_shogi::rules::Declaration;
 use yomi_shogi::types::Kind;
-use yomi_shogi::{Move, MoveList, generate_legal};
 
 impl Worker<'_> {
     /// Principal variation search; `rep_dep` bookkeeping around the body.
@@ -160,15 +160,13 @@ impl Worker<'_> {
         } else {
             depth
         };
-        let mut list = MoveList::new();
-        generate_legal(&self.pos, &mut list);
-        if list.is_empty() {
-            return mated_in(ply);
-        }
-        list.retain(|m| !is_dominated(&self.pos, m));
-        let checks = CheckInfo::new(&self.pos);
-        if !in_check && excluded == Move::NONE {
-            if let Some(m) = quick_mate(&mut self.pos, &list, &checks) {
+        // Checks are looked up only once a second move is tried: most nodes
+        // end with their first.
+        let mut checks: Option<CheckInfo> = None;
+        if !in_check && excluded == Move::NONE && tt.is_none() {
+            // Mate in one where the table knows nothing (as YaneuraOu).
+            let info = checks.insert(CheckInfo::new(&self.pos));
+            if let Some(m) = quick_mate(&mut self.pos, info) {
                 let score = mate_in(ply + 1);
                 if pv_node {
                     self.pv_len[ply + 1] = ply + 1;
@@ -188,22 +186,7 @@ impl Worker<'_> {
             }
         }
         let prev = self.prev_moves(idx);
-        let mut picker = MovePicker::new(
-            &mut self.moves,
-            &self.pos,
-            &list,
-            tt_move,
-            self.killers[ply],
-            &OrderStats {
-                history: &self.s.history,
-                captures: &self.s.captures,
-                cont: [
-                    self.s.cont.row(prev[0]),
-                    self.s.cont.row(prev[1]),
-                    self.s.cont.row(prev[2]),
-                ],
-            },
-        );
+        let mut picker = StagedPicker::new(&self.moves, tt_move, self.killers[ply]);
         let side = self.pos.side_to_move();
         let prune = PruneContext {
             depth,
@@ -219,7 +202,19 @@ impl Worker<'_> {
         let mut quiet_count = 0;
         let mut captures = [Move::NONE; 32];
         let mut capture_count = 0;
-        while let Some((m, order)) = picker.next(&mut self.moves) {
+        loop {
+            let stats = OrderStats {
+                history: &self.s.history,
+                captures: &self.s.captures,
+                cont: [
+                    self.s.cont.row(prev[0]),
+                    self.s.cont.row(prev[1]),
+                    self.s.cont.row(prev[2]),
+                ],
+            };
+            let Some((m, order)) = picker.next(&mut self.moves, &self.pos, &stats) else {
+                break;
+            };
             if m == excluded {
                 continue;
             }
@@ -230,12 +225,23 @@ impl Worker<'_> {
             let quiet = !capture
                 && !(m.is_promotion()
                     && self.pos.piece_on(m.from()).kind_unchecked() == Kind::Pawn);
-            let gives_check = checks.gives_check(&self.pos, m);
+            let gives_check = match &checks {
+                Some(info) => info.gives_check(&self.pos, m),
+                None if picker.yielded() == 1 => self.pos.gives_check(m),
+                None => checks
+                    .insert(CheckInfo::new(&self.pos))
+                    .gives_check(&self.pos, m),
+            };
             let class = MoveClass {
                 capture,
                 quiet,
                 gives_check,
             };
+            if !in_check && best > -MATE_IN_MAX_PLY && move_count as i32 > prune.lmp_limit {
+                // As YaneuraOu: past the move-count limit no later quiet
+                // move is tried, checks included.
+                picker.skip_quiets();
+            }
             if !in_check
                 && best > -MATE_IN_MAX_PLY
                 && self.prunable(&prune, m, order, move_count, class, alpha)
@@ -340,6 +346,9 @@ impl Worker<'_> {
             }
         }
         self.moves.truncate(picker.start());
+        if picker.yielded() == 0 {
+            return mated_in(ply);
+        }
         if best_move != Move::NONE && best < beta && !is_capture(&self.pos, best_move) {
             // A best move that raised alpha without a cut-off (a PV node)
             // teaches the history as a cut-off would.

@@ -5,18 +5,25 @@
 //!
 //! Contract: [`MovePicker`] yields every move of the list it was given
 //! exactly once, best-scored first (the first few by selection, so a
-//! cut-off after them costs no sort; then the rest sorted once).
+//! cut-off after them costs no sort; then the rest sorted once). The root
+//! and quiescence use it; inner main-search nodes use the staged picker
+//! (`picker.rs`), which generates by stage but scores with the same
+//! [`capture_score`] and [`quiet_score`].
 
 use crate::params::{CAPTURE_ORDER_VALUE_SCALE, PIECE_VALUE, capture_gain};
 use crate::search::history::{CaptureHistory, History, piece_to};
 use crate::search::see::see;
-use yomi_shogi::{Move, Position};
+use yomi_shogi::{Color, Move, Position};
 
-const TT_MOVE: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 26;
+/// Ordering score of the table move.
+pub(super) const TT_MOVE: i32 = 1 << 30;
+/// Base ordering score of a capture SEE does not find losing.
+pub(super) const GOOD_CAPTURE: i32 = 1 << 28;
+/// Ordering score of the second killer (the first gets one more).
+pub(super) const KILLER: i32 = 1 << 26;
 const QUIET_PROMOTION: i32 = 1 << 20;
-const BAD_CAPTURE: i32 = -(1 << 28);
+/// Base ordering score of a losing capture (behind every quiet move).
+pub(super) const BAD_CAPTURE: i32 = -(1 << 28);
 /// Moves handed out by selection before the rest is sorted.
 const SELECT_FIRST: usize = 3;
 
@@ -68,29 +75,17 @@ impl MovePicker {
     ) -> MovePicker {
         let start = stack.len();
         let side = pos.side_to_move();
-        let (history, cont) = (stats.history, stats.cont);
         for &m in list {
             let s = if m == tt_move {
                 TT_MOVE
             } else if is_capture(pos, m) {
-                let mvv = capture_order(pos, m, stats.captures);
-                if capture_see_ok(pos, m) {
-                    GOOD_CAPTURE + mvv
-                } else {
-                    BAD_CAPTURE + mvv
-                }
+                capture_score(pos, m, stats.captures)
             } else if m == killers[0] {
                 KILLER + 1
             } else if m == killers[1] {
                 KILLER
             } else {
-                let promo = if m.is_promotion() { QUIET_PROMOTION } else { 0 };
-                let pt = usize::from(piece_to(pos, m));
-                promo
-                    + 2 * history.get(side, m)
-                    + i32::from(cont[0][pt])
-                    + i32::from(cont[1][pt])
-                    + i32::from(cont[2][pt])
+                quiet_score(pos, side, m, stats)
             };
             stack.push((m, s));
         }
@@ -166,6 +161,32 @@ impl MovePicker {
     pub fn is_bad_capture(score: i32) -> bool {
         score < BAD_CAPTURE / 2
     }
+}
+
+/// The main search's ordering score of a capture: its class (good, or
+/// losing by SEE) plus its order within the class.
+#[inline]
+pub(super) fn capture_score(pos: &Position, m: Move, captures: &CaptureHistory) -> i32 {
+    let mvv = capture_order(pos, m, captures);
+    if capture_see_ok(pos, m) {
+        GOOD_CAPTURE + mvv
+    } else {
+        BAD_CAPTURE + mvv
+    }
+}
+
+/// The ordering score of a quiet move: promotions first, then twice the
+/// butterfly history plus the continuation histories.
+#[inline]
+pub(super) fn quiet_score(pos: &Position, side: Color, m: Move, stats: &OrderStats<'_>) -> i32 {
+    let promo = if m.is_promotion() { QUIET_PROMOTION } else { 0 };
+    let pt = usize::from(piece_to(pos, m));
+    let cont = stats.cont;
+    promo
+        + 2 * stats.history.get(side, m)
+        + i32::from(cont[0][pt])
+        + i32::from(cont[1][pt])
+        + i32::from(cont[2][pt])
 }
 
 /// A capture's order within its class (good or losing): the victim's

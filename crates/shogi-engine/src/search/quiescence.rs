@@ -10,7 +10,7 @@ use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, capture_see_ok};
 use crate::search::worker::{Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
-use yomi_shogi::{Move, MoveList, attacks, generate_captures, generate_legal, generate_to};
+use yomi_shogi::{Move, MoveList, generate_captures, generate_legal};
 
 impl Worker<'_> {
     /// Quiescence: a mate-in-one scan without a table entry, stand pat,
@@ -33,6 +33,8 @@ impl Worker<'_> {
             return s;
         }
         let mut list = MoveList::new();
+        // Made when first needed: most nodes stand pat or prune every capture.
+        let mut checks: Option<CheckInfo> = None;
         let stand_pat;
         let mut best;
         if in_check {
@@ -44,16 +46,10 @@ impl Worker<'_> {
             best = -INFINITE;
         } else {
             if tt.is_none() {
-                // Mate in one at the horizon (as YaneuraOu's quiescence):
-                // only the moves onto the squares around the enemy king or
-                // a knight's checking square are generated and scanned. A
+                // Mate in one at the horizon (as YaneuraOu's quiescence). A
                 // table hit means this was looked at before.
-                let them = self.pos.side_to_move().flip();
-                let king = self.pos.king_square(them);
-                let zone = attacks::king(king) | attacks::knight(them, king);
-                generate_to(&self.pos, zone, &mut list);
-                let checks = CheckInfo::new(&self.pos);
-                if let Some(m) = quick_mate(&mut self.pos, &list, &checks) {
+                let info = checks.insert(CheckInfo::new(&self.pos));
+                if let Some(m) = quick_mate(&mut self.pos, info) {
                     let score = mate_in(ply + 1);
                     self.store_q(key, m, score, 0, Bound::Exact, ply);
                     return score;
@@ -83,7 +79,6 @@ impl Worker<'_> {
         );
         let mut best_move = Move::NONE;
         let alpha_in = alpha;
-        let checks = CheckInfo::new(&self.pos);
         while let Some((m, _)) = picker.next(&mut self.moves) {
             if !in_check {
                 let victim = self.pos.piece_on(m.to()).kind_unchecked();
@@ -94,7 +89,9 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            let gives_check = checks.gives_check(&self.pos, m);
+            let gives_check = checks
+                .get_or_insert_with(|| CheckInfo::new(&self.pos))
+                .gives_check(&self.pos, m);
             let captured = self.play(m, gives_check);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.unplay(m, captured);
