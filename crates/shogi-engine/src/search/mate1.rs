@@ -21,6 +21,8 @@ use yomi_shogi::{
 /// squares, then the drops that check from there (by kind: lance, knight,
 /// silver, gold, bishop, rook; no pawn, whose dropped mate is illegal).
 pub fn quick_mate(pos: &mut Position, checks: &CheckInfo) -> Option<Move> {
+    // The drops below are legal only because the side to move is not in check.
+    debug_assert!(!pos.in_check(), "quick_mate needs a side not in check");
     let us = pos.side_to_move();
     let them = us.flip();
     let king = pos.king_square(them);
