@@ -90,7 +90,7 @@ impl Scan {
     /// keeps a flight, or takes an unprotected contact checker.
     #[inline]
     fn may_mate(&mut self, pos: &Position, m: Move) -> bool {
-        if has_flight(pos, m, self.king, self.flights, &mut self.guarded) {
+        if self.has_flight(pos, m) {
             return false;
         }
         let to = m.to();
@@ -106,49 +106,43 @@ impl Scan {
         };
         (pos.attackers_to(self.us, to, occ) & !mover).any()
     }
-}
 
-/// True when the enemy king (on `king`) surely keeps a flight square after
-/// `m`: one of `flights` (its neighbours not holding its own pieces) that
-/// neither our other pieces nor the moved piece attack. Our attacks are
-/// taken before the move with the king lifted off the board (`guarded`,
-/// made once per scan); a drop or move can only block our lines, except
-/// where leaving the origin opens one, so such moves are not judged here.
-#[inline]
-fn has_flight(
-    pos: &Position,
-    m: Move,
-    king: usize,
-    flights: Bitboard,
-    guarded: &mut Option<Bitboard>,
-) -> bool {
-    let us = pos.side_to_move();
-    let to = m.to();
-    let occupied = pos.occupied();
-    let (kind, occ_after) = if m.is_drop() {
-        (m.drop_kind(), occupied | Bitboard::from_square(to))
-    } else {
-        let from = m.from();
-        if opens_line(pos, us, from) {
-            return false;
-        }
-        let kind = pos.piece_on(from).kind_unchecked();
-        let kind = if m.is_promotion() {
-            kind.promoted()
+    /// True when the enemy king surely keeps a flight square after `m`:
+    /// one of `flights` that neither our other pieces nor the moved piece
+    /// attack. Our attacks are taken before the move with the king lifted
+    /// off the board (`guarded`, made once per scan); a drop or move can
+    /// only block our lines, except where leaving the origin opens one, so
+    /// such moves are not judged here.
+    #[inline]
+    fn has_flight(&mut self, pos: &Position, m: Move) -> bool {
+        let (us, king) = (self.us, self.king);
+        let to = m.to();
+        let occupied = pos.occupied();
+        let (kind, occ_after) = if m.is_drop() {
+            (m.drop_kind(), occupied | Bitboard::from_square(to))
         } else {
-            kind
+            let from = m.from();
+            if opens_line(pos, us, from) {
+                return false;
+            }
+            let kind = pos.piece_on(from).kind_unchecked();
+            let kind = if m.is_promotion() {
+                kind.promoted()
+            } else {
+                kind
+            };
+            let from = Bitboard::from_square(from);
+            (kind, (occupied ^ from) | Bitboard::from_square(to))
         };
-        let from = Bitboard::from_square(from);
-        (kind, (occupied ^ from) | Bitboard::from_square(to))
-    };
-    let ours = *guarded.get_or_insert_with(|| {
-        let lifted = occupied ^ Bitboard::from_square(king);
-        attacked_near(pos, us, king, attacks::king(king), lifted)
-    });
-    // The king lifted here too: it cannot step back along the checking ray.
-    let lifted = occ_after ^ Bitboard::from_square(king);
-    let checker = attacks::piece_attacks(us, kind, to, lifted);
-    (flights & !ours & !checker & !Bitboard::from_square(to)).any()
+        let ours = *self.guarded.get_or_insert_with(|| {
+            let lifted = occupied ^ Bitboard::from_square(king);
+            attacked_near(pos, us, king, attacks::king(king), lifted)
+        });
+        // The king lifted here too: it cannot step back along the checking ray.
+        let lifted = occ_after ^ Bitboard::from_square(king);
+        let checker = attacks::piece_attacks(us, kind, to, lifted);
+        (self.flights & !ours & !checker & !Bitboard::from_square(to)).any()
+    }
 }
 
 /// True when one of `us`'s sliders has `from` on its empty-board ray, so
@@ -165,7 +159,7 @@ fn opens_line(pos: &Position, us: Color, from: usize) -> bool {
 }
 
 /// True when the legal check `m` leaves the opponent without a legal move:
-/// a safe king step refutes it at once; otherwise every reply is counted.
+/// a safe king step refutes it at once; otherwise [`can_answer`] decides.
 fn mates(pos: &mut Position, m: Move) -> bool {
     let captured = pos.do_move(m);
     let mated = !king_can_step(pos) && !can_answer(pos);
