@@ -219,6 +219,14 @@ pub const CAPTURE_MALUS_MAX: i32 = 2_480;
 /// weighted by this against its capture history.
 pub const CAPTURE_ORDER_VALUE_SCALE: i32 = 4;
 
+/// Move ordering: bonus of a quiet move that gives check without losing
+/// more than [`QUIET_CHECK_SEE_MARGIN`] by SEE (YaneuraOu's and Stockfish's
+/// 16384; a history score stays within a few times [`HISTORY_MAX`]).
+pub const QUIET_CHECK_BONUS: i32 = 16_384;
+/// Move ordering: the SEE a checking quiet move may lose and still get
+/// [`QUIET_CHECK_BONUS`] (negative).
+pub const QUIET_CHECK_SEE_MARGIN: i32 = -75;
+
 /// Score of a repetition (sennichite) for the side to move; 0 = plain draw.
 pub const DRAW_SCORE: i32 = 0;
 

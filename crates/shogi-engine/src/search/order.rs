@@ -10,7 +10,10 @@
 //! (`picker.rs`), which generates by stage but scores with the same
 //! [`capture_score`] and [`quiet_score`].
 
-use crate::params::{CAPTURE_ORDER_VALUE_SCALE, PIECE_VALUE, capture_gain};
+use crate::params::{
+    CAPTURE_ORDER_VALUE_SCALE, PIECE_VALUE, QUIET_CHECK_BONUS, QUIET_CHECK_SEE_MARGIN, capture_gain,
+};
+use crate::search::check::CheckInfo;
 use crate::search::history::{CaptureHistory, History, piece_to};
 use crate::search::see::see;
 use yomi_shogi::{Color, Move, Position};
@@ -75,6 +78,7 @@ impl MovePicker {
     ) -> MovePicker {
         let start = stack.len();
         let side = pos.side_to_move();
+        let checks = CheckInfo::new(pos);
         for &m in list {
             let s = if m == tt_move {
                 TT_MOVE
@@ -85,7 +89,7 @@ impl MovePicker {
             } else if m == killers[1] {
                 KILLER
             } else {
-                quiet_score(pos, side, m, stats)
+                quiet_score(pos, side, m, stats, &checks)
             };
             stack.push((m, s));
         }
@@ -175,14 +179,30 @@ pub(super) fn capture_score(pos: &Position, m: Move, captures: &CaptureHistory) 
     }
 }
 
-/// The ordering score of a quiet move: promotions first, then twice the
-/// butterfly history plus the continuation histories.
+/// The ordering score of a quiet move: promotions first, then checks that
+/// SEE does not find losing, then by twice the butterfly history plus the
+/// continuation histories.
 #[inline]
-pub(super) fn quiet_score(pos: &Position, side: Color, m: Move, stats: &OrderStats<'_>) -> i32 {
+pub(super) fn quiet_score(
+    pos: &Position,
+    side: Color,
+    m: Move,
+    stats: &OrderStats<'_>,
+    checks: &CheckInfo,
+) -> i32 {
     let promo = if m.is_promotion() { QUIET_PROMOTION } else { 0 };
     let pt = usize::from(piece_to(pos, m));
     let cont = stats.cont;
+    // A check that does not hang the piece goes before other quiet moves
+    // (as YaneuraOu and Stockfish): late move pruning stops at a count of
+    // quiet moves, and a mating attack in shogi is a run of such checks.
+    let check = if checks.gives_check(pos, m) && see(pos, m) >= QUIET_CHECK_SEE_MARGIN {
+        QUIET_CHECK_BONUS
+    } else {
+        0
+    };
     promo
+        + check
         + 2 * stats.history.get(side, m)
         + i32::from(cont[0][pt])
         + i32::from(cont[1][pt])

@@ -11,6 +11,7 @@
 //! scores may come in any order. Most nodes of an alpha-beta search are
 //! cut off by their first move or two, so most never generate quiet moves.
 
+use crate::search::check::CheckInfo;
 use crate::search::dominated::is_dominated;
 use crate::search::order::{
     BAD_CAPTURE, GOOD_CAPTURE, KILLER, OrderStats, TT_MOVE, capture_score, is_capture, quiet_score,
@@ -162,13 +163,14 @@ impl StagedPicker {
                     generate_quiets(pos, &mut list);
                     stack.truncate(self.capture_end);
                     let side = pos.side_to_move();
+                    let checks = CheckInfo::new(pos);
                     for &m in list.iter() {
                         if m != self.tt_move
                             && m != self.killers[0]
                             && m != self.killers[1]
                             && !is_dominated(pos, m)
                         {
-                            stack.push((m, quiet_score(pos, side, m, stats)));
+                            stack.push((m, quiet_score(pos, side, m, stats, &checks)));
                         }
                     }
                     self.quiet_next = self.capture_end;
