@@ -153,12 +153,6 @@ pub const CAPTURE_FUTILITY_MAX_DEPTH: i32 = 6;
 /// Futility pruning of captures: divisor of the capture-history term.
 pub const CAPTURE_FUTILITY_HISTORY_DIV: i32 = 8;
 
-/// Singular extension: smallest depth where the table move is tested.
-pub const SINGULAR_MIN_DEPTH: i32 = 6;
-/// Singular extension: the other moves must stay this many cp per ply of
-/// depth below the table move's lower bound for it to be extended.
-pub const SINGULAR_MARGIN: i32 = 2;
-
 /// Late move reductions: `ln(depth) * ln(move_number) / LMR_DIVISOR + LMR_BASE`.
 pub const LMR_DIVISOR: f64 = 2.1;
 /// Late move reductions: constant term.

@@ -24,7 +24,6 @@ mod prune;
 mod quiescence;
 mod root;
 pub mod see;
-mod singular;
 mod worker;
 
 pub mod order;

@@ -21,7 +21,6 @@ use crate::search::order::{MovePicker, OrderStats, capture_see_ok, is_capture};
 use crate::search::picker::StagedPicker;
 use crate::search::prune::{MoveClass, PruneContext};
 use crate::search::see::see;
-use crate::search::singular::Singular;
 use crate::search::worker::{NodeKind, PathEntry, Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
 use yomi_shogi::Move;
@@ -79,14 +78,7 @@ impl Worker<'_> {
             return self.ply_limit_eval(in_check);
         }
         let key = self.pos.key();
-        // A singular-extension search (one move excluded) asks a different
-        // question from the table's: it neither reads nor writes entries.
-        let excluded = self.excluded[ply];
-        let tt = if excluded == Move::NONE {
-            self.s.tt.probe(key)
-        } else {
-            None
-        };
+        let tt = self.s.tt.probe(key);
         let tt_move = tt.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tt {
             if !pv_node && e.depth >= depth {
@@ -97,8 +89,6 @@ impl Worker<'_> {
         }
         let static_eval = if in_check {
             -INFINITE
-        } else if excluded != Move::NONE {
-            self.evals[ply]
         } else if let Some(e) = tt {
             e.eval
         } else {
@@ -110,7 +100,7 @@ impl Worker<'_> {
         let improving = !in_check
             && (ply < 2 || self.evals[ply - 2] == -INFINITE || static_eval > self.evals[ply - 2]);
 
-        if !in_check && !pv_node && excluded == Move::NONE {
+        if !in_check && !pv_node {
             // Reverse futility: a quiet table move would not be refuted by
             // the margin, so it is only trusted without one or after a capture.
             if depth <= RFP_MAX_DEPTH
@@ -155,7 +145,7 @@ impl Worker<'_> {
 
         // Internal iterative reduction: a node without a table move is
         // searched a ply shallower (it is likely new and unimportant).
-        let depth = if depth >= IIR_MIN_DEPTH && tt_move == Move::NONE && excluded == Move::NONE {
+        let depth = if depth >= IIR_MIN_DEPTH && tt_move == Move::NONE {
             depth - 1
         } else {
             depth
@@ -163,7 +153,7 @@ impl Worker<'_> {
         // Checks are looked up only once a second move is tried: most nodes
         // end with their first.
         let mut checks: Option<CheckInfo> = None;
-        if !in_check && excluded == Move::NONE && tt.is_none() {
+        if !in_check && tt.is_none() {
             // Mate in one where the table knows nothing (as YaneuraOu).
             let info = checks.insert(CheckInfo::new(&self.pos));
             if let Some(m) = quick_mate(&mut self.pos, info) {
@@ -215,9 +205,6 @@ impl Worker<'_> {
             let Some((m, order)) = picker.next(&mut self.moves, &self.pos, &stats) else {
                 break;
             };
-            if m == excluded {
-                continue;
-            }
             move_count += 1;
             let capture = is_capture(&self.pos, m);
             // As YaneuraOu: only a pawn's promotion counts as tactical; other
@@ -248,24 +235,11 @@ impl Worker<'_> {
             {
                 continue;
             }
-            let extension = match self.singular(m, tt, tt_move, excluded, depth, ply, beta, kind) {
-                Singular::Multicut(score) => {
-                    self.moves.truncate(picker.start());
-                    return score;
-                }
-                Singular::Extend(e) => e,
-                Singular::NotTried => {
-                    let extend = pv_node
-                        && gives_check
-                        && (!capture || capture_see_ok(&self.pos, m))
-                        && (capture || see(&self.pos, m) >= 0);
-                    extend as i32
-                }
-            };
-            if self.aborted {
-                self.moves.truncate(picker.start());
-                return 0;
-            }
+            // Checks that do not lose material are extended at PV nodes.
+            let extension = (pv_node
+                && gives_check
+                && (!capture || capture_see_ok(&self.pos, m))
+                && (capture || see(&self.pos, m) >= 0)) as i32;
             let extension = if ply < 2 * self.root_depth as usize {
                 extension
             } else {
@@ -360,10 +334,6 @@ impl Worker<'_> {
                 }
             }
             self.reward_quiet(ply, prev, best_move, depth, &quiets[..others]);
-        }
-        if excluded != Move::NONE {
-            // Every move but the excluded one was pruned or there was none.
-            return if move_count == 0 { alpha } else { best };
         }
         if self.rep_dep >= idx {
             let bound = if best >= beta {

@@ -76,9 +76,6 @@ pub(super) struct Worker<'a> {
     pub rep_dep: usize,
     /// Static evaluation by ply (`-INFINITE` where in check), for `improving`.
     pub evals: [i32; MAX_PLY + 2],
-    /// The move a singular-extension search at this ply leaves out, or
-    /// [`Move::NONE`].
-    pub excluded: [Move; MAX_PLY + 2],
 }
 
 impl<'a> Worker<'a> {
@@ -124,7 +121,6 @@ impl<'a> Worker<'a> {
             moves: Vec::with_capacity(16_384),
             rep_dep: usize::MAX,
             evals: [-INFINITE; MAX_PLY + 2],
-            excluded: [Move::NONE; MAX_PLY + 2],
         }
     }
 
