@@ -20,7 +20,7 @@ use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, OrderStats, capture_see_ok, is_capture};
 use crate::search::picker::StagedPicker;
 use crate::search::prune::{MoveClass, PruneContext};
-use crate::search::see::see;
+use crate::search::see::see_ge;
 use crate::search::worker::{NodeKind, PathEntry, Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};
 use yomi_shogi::Move;
@@ -239,7 +239,7 @@ impl Worker<'_> {
             let extension = (pv_node
                 && gives_check
                 && (!capture || capture_see_ok(&self.pos, m))
-                && (capture || see(&self.pos, m) >= 0)) as i32;
+                && (capture || see_ge(&self.pos, m, 0))) as i32;
             let extension = if ply < 2 * self.root_depth as usize {
                 extension
             } else {

@@ -15,7 +15,7 @@ use crate::params::{
 };
 use crate::search::check::CheckInfo;
 use crate::search::history::{CaptureHistory, History, piece_to};
-use crate::search::see::see;
+use crate::search::see::see_ge;
 use yomi_shogi::{Color, Move, Position};
 
 /// Ordering score of the table move.
@@ -42,7 +42,7 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
 pub fn capture_see_ok(pos: &Position, m: Move) -> bool {
     let victim = pos.piece_on(m.to()).kind_unchecked();
     let attacker = pos.piece_on(m.from()).kind_unchecked();
-    capture_gain(victim) >= PIECE_VALUE[attacker as usize] || see(pos, m) >= 0
+    capture_gain(victim) >= PIECE_VALUE[attacker as usize] || see_ge(pos, m, 0)
 }
 
 /// The statistics the ordering of a main-search node reads.
@@ -196,7 +196,7 @@ pub(super) fn quiet_score(
     // A check that does not hang the piece goes before other quiet moves
     // (as YaneuraOu and Stockfish): late move pruning stops at a count of
     // quiet moves, and a mating attack in shogi is a run of such checks.
-    let check = if checks.gives_check(pos, m) && see(pos, m) >= QUIET_CHECK_SEE_MARGIN {
+    let check = if checks.gives_check(pos, m) && see_ge(pos, m, QUIET_CHECK_SEE_MARGIN) {
         QUIET_CHECK_BONUS
     } else {
         0

@@ -17,7 +17,7 @@ use crate::params::{
 };
 use crate::search::history::piece_to;
 use crate::search::order::MovePicker;
-use crate::search::see::see;
+use crate::search::see::see_ge;
 use crate::search::worker::Worker;
 use yomi_shogi::Move;
 
@@ -90,7 +90,7 @@ impl Worker<'_> {
             {
                 return true;
             }
-            if see(&self.pos, m) < SEE_QUIET_MARGIN * lmr_depth * lmr_depth {
+            if !see_ge(&self.pos, m, SEE_QUIET_MARGIN * lmr_depth * lmr_depth) {
                 return true;
             }
         } else {
@@ -117,7 +117,7 @@ impl Worker<'_> {
             // The ordering already found a capture's SEE non-negative unless
             // it marked it losing.
             let may_lose = !capture || MovePicker::is_bad_capture(order);
-            if may_lose && see(&self.pos, m) < -margin {
+            if may_lose && !see_ge(&self.pos, m, -margin) {
                 return true;
             }
         }

@@ -5,7 +5,9 @@
 //! Contract: [`see`] returns that balance in cp for the side making `m`
 //! (captured pieces count their [`capture_gain`], a promotion on the first
 //! move its value increase); sliders behind moved pieces join in (x-rays).
-//! Pins are ignored, as usual for SEE.
+//! Pins are ignored, as usual for SEE. [`see_ge`] answers `see(m) >=
+//! threshold` exactly (a property test checks), stopping as soon as the
+//! answer is known: the search only ever compares SEE with a threshold.
 
 use crate::params::{PIECE_VALUE, capture_gain};
 use yomi_shogi::{Bitboard, Color, Kind, Move, Position};
@@ -38,26 +40,78 @@ fn least_valuable(pos: &Position, c: Color, attackers: Bitboard) -> Option<(usiz
     None
 }
 
+/// What the move `m` itself does: the occupancy after it, the kind left on
+/// its destination and the material it gains at once.
+fn first_step(pos: &Position, m: Move) -> (Bitboard, Kind, i32) {
+    let to = m.to();
+    let mut occ = pos.occupied();
+    if m.is_drop() {
+        occ |= Bitboard::from_square(to);
+        return (occ, m.drop_kind(), 0);
+    }
+    let mover = pos.piece_on(m.from()).kind_unchecked();
+    let mut gain = pos.piece_on(to).kind().map_or(0, capture_gain);
+    let mut on_square = mover;
+    if m.is_promotion() {
+        on_square = mover.promoted();
+        gain += PIECE_VALUE[on_square as usize] - PIECE_VALUE[mover as usize];
+    }
+    occ ^= Bitboard::from_square(m.from());
+    (occ, on_square, gain)
+}
+
+/// True when the static exchange value of the legal move `m` is at least
+/// `threshold` (as `see(pos, m) >= threshold`, without finishing the
+/// exchange once the answer is known).
+pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    let to = m.to();
+    let (mut occ, on_square, gain) = first_step(pos, m);
+    // `swap`: how far the side that just moved stands above the threshold
+    // if the exchange stops here, then what it risks on the square.
+    let mut swap = gain - threshold;
+    if swap < 0 {
+        return false;
+    }
+    if on_square == Kind::King {
+        // A legal king move lands where nothing recaptures.
+        return true;
+    }
+    swap = capture_gain(on_square) - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut side = pos.side_to_move().flip();
+    let mut res = true;
+    loop {
+        let attackers = pos.attackers_to(side, to, occ) & occ;
+        let Some((from, kind)) = least_valuable(pos, side, attackers) else {
+            break;
+        };
+        if kind == Kind::King {
+            // The king captures only where nothing recaptures, and ends it.
+            if !(pos.attackers_to(side.flip(), to, occ) & occ).any() {
+                res = !res;
+            }
+            break;
+        }
+        res = !res;
+        swap = capture_gain(kind) - swap;
+        if swap < res as i32 {
+            break;
+        }
+        occ ^= Bitboard::from_square(from);
+        side = side.flip();
+    }
+    res
+}
+
 /// The static exchange value of the legal move `m`.
 pub fn see(pos: &Position, m: Move) -> i32 {
     let to = m.to();
     let us = pos.side_to_move();
     let mut gain = [0i32; 40];
-    let mut occ = pos.occupied();
-    let mut on_square;
-    if m.is_drop() {
-        on_square = m.drop_kind();
-        occ |= Bitboard::from_square(to);
-    } else {
-        let mover = pos.piece_on(m.from()).kind_unchecked();
-        gain[0] = pos.piece_on(to).kind().map_or(0, capture_gain);
-        on_square = mover;
-        if m.is_promotion() {
-            on_square = mover.promoted();
-            gain[0] += PIECE_VALUE[on_square as usize] - PIECE_VALUE[mover as usize];
-        }
-        occ ^= Bitboard::from_square(m.from());
-    }
+    let (mut occ, mut on_square, first) = first_step(pos, m);
+    gain[0] = first;
     let mut side = us.flip();
     let mut d = 0;
     loop {
@@ -109,6 +163,41 @@ mod tests {
         // (x-ray): pawn for pawn, then the gold would lose to the rook.
         let xray = "4k4/3g5/4p4/4P4/9/9/9/4R4/4K4 b - 1";
         assert_eq!(see_of(xray, "5d5c"), capture_gain(Kind::Pawn));
+    }
+
+    /// `see_ge` agrees with `see` on every legal move of positions along
+    /// random games, at thresholds around the usual margins.
+    #[test]
+    fn see_ge_answers_the_threshold_question_exactly() {
+        let thresholds = [
+            -2000, -500, -167, -75, -20, -1, 0, 1, 20, 90, 200, 600, 1500,
+        ];
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut rng = yomi_search::Rng::new(seed);
+            let mut pos = Position::startpos();
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.as_slice() {
+                    let v = see(&pos, m);
+                    for t in thresholds {
+                        assert_eq!(
+                            see_ge(&pos, m, t),
+                            v >= t,
+                            "{} {m} at {t}: see {v}",
+                            pos.to_sfen()
+                        );
+                        checked += 1;
+                    }
+                }
+                let m = moves.as_slice()[rng.below(moves.len())];
+                pos.do_move(m);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     #[test]
