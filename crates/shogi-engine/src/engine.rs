@@ -6,7 +6,9 @@
 //! a legal root move whenever there is one. Switching the search or the
 //! evaluator drops what the other learned (table, tree).
 
-use crate::eval::{BatchEvaluator, EvalKind, Evaluator, NetworkEval, OneByOne};
+use crate::eval::{
+    BatchEvaluator, ControlEval, ControlWeights, EvalKind, Evaluator, NetworkEval, OneByOne,
+};
 use crate::search::{Control, GameHistory, Limits, SearchInfo, SearchResult, Searcher};
 use crate::softmax::{SoftmaxOptions, SoftmaxSearcher};
 use std::fmt;
@@ -61,6 +63,8 @@ pub enum EvalSource {
     Hand(EvalKind),
     /// A value network, shared.
     Network(Arc<Network>),
+    /// The Control evaluation with weights of its own (a weights file).
+    Control(Arc<ControlWeights>),
 }
 
 impl EvalSource {
@@ -69,6 +73,7 @@ impl EvalSource {
         match self {
             EvalSource::Hand(k) => k.build(),
             EvalSource::Network(n) => Box::new(NetworkEval::new(Arc::clone(n))),
+            EvalSource::Control(w) => Box::new(ControlEval::new(Arc::clone(w))),
         }
     }
 
@@ -77,6 +82,7 @@ impl EvalSource {
         match self {
             EvalSource::Hand(k) => Box::new(OneByOne(k.build())),
             EvalSource::Network(n) => Box::new(NetworkEval::new(Arc::clone(n))),
+            EvalSource::Control(w) => Box::new(OneByOne(Box::new(ControlEval::new(Arc::clone(w))))),
         }
     }
 }
@@ -92,11 +98,11 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with `hash_mb` of table (or tree) and the classic evaluation.
+    /// An engine with `hash_mb` of table (or tree) and the default evaluation.
     pub fn new(hash_mb: usize, kind: SearchKind, softmax: SoftmaxOptions) -> Engine {
-        let source = EvalSource::Hand(EvalKind::Classic);
+        let source = EvalSource::Hand(EvalKind::default());
         Engine {
-            alpha: Searcher::new(hash_mb, EvalKind::Classic),
+            alpha: Searcher::new(hash_mb, EvalKind::default()),
             softmax: SoftmaxSearcher::new(softmax, source.batch_evaluator(), hash_mb),
             kind,
         }

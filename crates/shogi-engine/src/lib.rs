@@ -21,4 +21,5 @@ pub mod selfplay;
 pub mod softmax;
 pub mod time;
 pub mod tt;
+pub mod tune;
 pub mod usi;

@@ -77,6 +77,43 @@ pub const KING_ATTACKED_SQUARE: i32 = 12;
 /// Bonus for the side to move (tempo).
 pub const TEMPO: i32 = 20;
 
+/// Control evaluation, starting point of a fit
+/// ([`crate::eval::ControlWeights::initial`]): a piece on the board counts
+/// its [`PIECE_VALUE`] less this many 1024ths (in hand it counts in full),
+/// as YaneuraOu's material level 2.
+pub const BOARD_DISCOUNT: i32 = 104;
+
+/// Control evaluation: one attack on a square at Chebyshev distance `d`
+/// from a king, by the king's own side, is worth `CONTROL_OWN / (d + 1)` cp
+/// to that side (YaneuraOu's material level 4 weights).
+pub const CONTROL_OWN: i32 = 85;
+
+/// Control evaluation: one attack on a square at distance `d` from a king,
+/// by the other side, costs the king's side `CONTROL_THEIR / (d + 1)` cp.
+pub const CONTROL_THEIR: i32 = 98;
+
+/// Control evaluation: the weight (of 1024) of the first, second and third
+/// attack on one square; later ones count nothing (diminishing returns,
+/// from YaneuraOu's fit 6365 − 5341·0.8525^(m−1) of the value of m attacks).
+pub const CONTROL_LEVELS: [i32; 3] = [1024, 788, 671];
+
+/// Control evaluation, starting point: a piece defended by one, two or
+/// more own attacks gains this many 4096ths of its [`PIECE_VALUE`]
+/// (YaneuraOu's material level 7, measured there at +10 Elo).
+pub const DEFENDED_SHARE: [i32; 3] = [0, 33, 43];
+
+/// Control evaluation, starting point: a piece attacked by one, two or
+/// more enemy attacks loses this many 4096ths of its [`PIECE_VALUE`]
+/// (YaneuraOu's material level 7, +15 Elo there).
+pub const ATTACKED_SHARE: [i32; 3] = [0, 113, 122];
+
+/// Control evaluation, starting point: each square next to the own king,
+/// by (own piece there, defended by more than the king): empty or enemy
+/// and undefended −11, empty or enemy and defended 0, own piece and
+/// undefended +20, own piece and defended +11 (YaneuraOu's material level
+/// 8, +35 Elo there).
+pub const KING_RING_CP: [i32; 4] = [-11, 0, 20, 11];
+
 /// Evaluations are clamped to this magnitude (far below mate scores).
 pub const EVAL_LIMIT: i32 = 20_000;
 

@@ -45,7 +45,7 @@ impl Default for SelfPlayOptions {
             random_plies: 16,
             max_plies: 320,
             hash_mb: 16,
-            eval: EvalKind::Classic,
+            eval: EvalKind::default(),
             declaration: DeclarationRule::Points27,
         }
     }

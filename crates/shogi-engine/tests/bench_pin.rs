@@ -7,10 +7,10 @@ use yomi_shogi_engine::eval::EvalKind;
 
 #[test]
 fn bench_node_count_is_pinned() {
-    let r = run(&BENCH_POSITIONS, BENCH_DEPTH, 64, EvalKind::Classic);
+    let r = run(&BENCH_POSITIONS, BENCH_DEPTH, 64, EvalKind::default());
     let per_position: Vec<u64> = r.lines.iter().map(|l| l.nodes).collect();
-    assert_eq!(per_position, [9_632, 20_259, 10_833, 17_997]);
-    assert_eq!(r.nodes(), 58_721);
+    assert_eq!(per_position, [4_844, 20_341, 30_795, 25_370]);
+    assert_eq!(r.nodes(), 81_350);
     let best: Vec<String> = r.lines.iter().map(|l| l.best.to_string()).collect();
-    assert_eq!(best, ["7f7e", "B*6h", "S*6a", "G*3c"]);
+    assert_eq!(best, ["2h2f", "B*6h", "S*6a", "G*3c"]);
 }

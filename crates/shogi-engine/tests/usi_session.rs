@@ -437,14 +437,54 @@ fn softmax_search_with_a_network_file_plays_ponders_and_stops() {
     s.send("go btime 0 wtime 0 byoyomi 200");
     let (bm, _) = s.expect("bestmove", S);
     assert!(legal_in("startpos", &["7g7f", "3c3d", "2g2f"], &bm), "{bm}");
-    // A missing network file is reported and the classic evaluation plays.
+    // A missing network file is reported and the default evaluation plays.
     s.send("setoption name EvalFile value /nonexistent/net.safetensors");
     s.send("isready");
     let (_, before) = s.expect("readyok", S);
     assert!(
         before
             .iter()
-            .any(|l| l.contains("EvalFile") && l.contains("Classic")),
+            .any(|l| l.contains("EvalFile") && l.contains("Control")),
+        "{before:?}"
+    );
+    s.send("go depth 3");
+    s.expect("bestmove", S);
+    s.send("quit");
+    assert!(s.finished_within(S));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn control_weights_file_is_loaded_and_a_bad_one_is_reported() {
+    use yomi_shogi_engine::eval::ControlWeights;
+    let dir = std::env::temp_dir().join(format!("yomi-usi-control-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.weights");
+    std::fs::write(&good, ControlWeights::initial().to_text()).unwrap();
+    let bad = dir.join("bad.weights");
+    std::fs::write(&bad, "yomi-control-weights 1 3\n1 2 3\n").unwrap();
+    let mut s = Session::start();
+    s.send("setoption name Evaluation value Control");
+    s.send(&format!("setoption name EvalFile value {}", good.display()));
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before.iter().any(|l| l.contains("Control weights")),
+        "{before:?}"
+    );
+    s.send("position startpos");
+    s.send("go depth 4");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm), "{bm}");
+    // A file of another feature count is refused with its reason and the
+    // built-in weights play.
+    s.send(&format!("setoption name EvalFile value {}", bad.display()));
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains("line 1") && l.contains("built-in Control weights")),
         "{before:?}"
     );
     s.send("go depth 3");

@@ -24,8 +24,8 @@ pub struct BenchArgs {
     /// Transposition table size in MB (a fresh table per position; alpha-beta).
     #[arg(long, default_value_t = 64)]
     hash: usize,
-    /// Evaluation: Classic, Material, or Network (the built-in network; ignored with --weights).
-    #[arg(long, default_value = "Classic")]
+    /// Evaluation: Control, Classic, Material, or Network (the built-in network; ignored with --weights).
+    #[arg(long, default_value = "Control")]
     eval: String,
     /// A yomi-shogi-nn network file to evaluate with (softmax).
     #[arg(long)]

@@ -41,8 +41,8 @@ pub struct DatasetArgs {
     /// Start lines (one a line: SFEN/`position` lines or USI moves from the start), used in turn.
     #[arg(long)]
     openings: Option<PathBuf>,
-    /// Evaluation of the self-play engine (Classic or Material).
-    #[arg(long, default_value = "Classic")]
+    /// Evaluation of the self-play engine (Control, Classic or Material).
+    #[arg(long, default_value = "Control")]
     eval: String,
     /// Master seed (game g uses a seed derived from it and g).
     #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]

@@ -8,6 +8,7 @@ mod dataset;
 mod mate;
 mod nn;
 mod train;
+mod tune;
 pub mod usi;
 pub mod usi_arena;
 
@@ -45,6 +46,8 @@ enum ShogiCommand {
     Dataset(dataset::DatasetArgs),
     /// Train the value network on dataset rows (hand-written backward pass, AdamW, resumable).
     Train(train::TrainArgs),
+    /// Fit the Control evaluation's weights to the quiet positions of dataset rows (Texel's method).
+    Tune(tune::TuneArgs),
     /// The value network: throughput of the batched forward, seeded random weights files.
     Nn(nn::NnArgs),
 }
@@ -95,6 +98,7 @@ pub fn run(args: ShogiArgs) -> Result<()> {
         ShogiCommand::Bench(a) => bench::run_bench(a),
         ShogiCommand::Dataset(a) => dataset::run(a),
         ShogiCommand::Train(a) => train::run(a),
+        ShogiCommand::Tune(a) => tune::run(a),
         ShogiCommand::Nn(a) => nn::run(a),
     }
 }

@@ -9,10 +9,13 @@
 
 pub mod batch;
 mod classic;
+mod control;
+pub mod features;
 pub mod network;
 
 pub use batch::{BatchEvaluator, OneByOne};
 pub use classic::{Classic, Material};
+pub use control::{ControlEval, ControlWeights, WeightsError};
 pub use network::NetworkEval;
 
 use std::fmt;
@@ -31,21 +34,25 @@ pub trait Evaluator: Send {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EvalKind {
     /// Material, king-relative piece placement and king safety.
-    #[default]
     Classic,
     /// Material only (board and hand).
     Material,
+    /// Material, square control and piece placement relative to both
+    /// kings: a linear model with fitted weights (the default).
+    #[default]
+    Control,
 }
 
 impl EvalKind {
     /// Every kind, in option order.
-    pub const ALL: [EvalKind; 2] = [EvalKind::Classic, EvalKind::Material];
+    pub const ALL: [EvalKind; 3] = [EvalKind::Control, EvalKind::Classic, EvalKind::Material];
 
     /// A fresh evaluator of this kind.
     pub fn build(self) -> Box<dyn Evaluator> {
         match self {
             EvalKind::Classic => Box::new(Classic),
             EvalKind::Material => Box::new(Material),
+            EvalKind::Control => Box::new(ControlEval::default()),
         }
     }
 
@@ -54,6 +61,7 @@ impl EvalKind {
         match self {
             EvalKind::Classic => "Classic",
             EvalKind::Material => "Material",
+            EvalKind::Control => "Control",
         }
     }
 }
@@ -70,6 +78,6 @@ impl FromStr for EvalKind {
         EvalKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown evaluation '{s}' (Classic or Material)"))
+            .ok_or_else(|| format!("unknown evaluation '{s}' (Control, Classic or Material)"))
     }
 }

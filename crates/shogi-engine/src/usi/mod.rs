@@ -24,7 +24,7 @@ pub use out::Out;
 
 use crate::book::Book;
 use crate::engine::{Engine, EvalSource, SearchKind};
-use crate::eval::EvalKind;
+use crate::eval::{ControlWeights, EvalKind};
 use crate::search::{Control, GameHistory};
 use crate::softmax::SoftmaxOptions;
 use std::io::{BufRead, Write};
@@ -208,6 +208,22 @@ impl UsiEngine {
         let want = (self.options.eval, self.options.eval_file.clone());
         if self.loaded_eval.as_ref() != Some(&want) {
             let source = match want.0 {
+                EvalChoice::Hand(EvalKind::Control) if want.1.is_some() => {
+                    let path = want.1.as_deref().unwrap_or_default();
+                    match ControlWeights::load(std::path::Path::new(path)) {
+                        Ok(w) => {
+                            self.out
+                                .line(&format!("info string Control weights {path}"));
+                            EvalSource::Control(Arc::new(w))
+                        }
+                        Err(e) => {
+                            self.out.line(&format!(
+                                "info string EvalFile {path}: {e}; using the built-in Control weights"
+                            ));
+                            EvalSource::Hand(EvalKind::Control)
+                        }
+                    }
+                }
                 EvalChoice::Hand(k) => EvalSource::Hand(k),
                 EvalChoice::Network => match crate::eval::network::load(want.1.as_deref()) {
                     Ok(net) => {
@@ -221,9 +237,10 @@ impl UsiEngine {
                     }
                     Err(e) => {
                         self.out.line(&format!(
-                            "info string EvalFile: {e}; using the Classic evaluation"
+                            "info string EvalFile: {e}; using the {} evaluation",
+                            EvalKind::default()
                         ));
-                        EvalSource::Hand(EvalKind::Classic)
+                        EvalSource::Hand(EvalKind::default())
                     }
                 },
             };

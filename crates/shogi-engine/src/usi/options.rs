@@ -35,9 +35,9 @@ impl FromStr for EvalChoice {
         if s.trim().eq_ignore_ascii_case("Network") {
             return Ok(EvalChoice::Network);
         }
-        s.parse()
-            .map(EvalChoice::Hand)
-            .map_err(|_| format!("unknown evaluation '{s}' (Classic, Material or Network)"))
+        s.parse().map(EvalChoice::Hand).map_err(|_| {
+            format!("unknown evaluation '{s}' (Control, Classic, Material or Network)")
+        })
     }
 }
 
@@ -91,7 +91,7 @@ impl Default for EngineOptions {
             depth_limit: 0,
             nodes_limit: 0,
             entering_king: DeclarationRule::Points27,
-            eval: EvalChoice::Hand(EvalKind::Classic),
+            eval: EvalChoice::Hand(EvalKind::default()),
             eval_file: None,
             search: SearchKind::AlphaBeta,
             softmax_t_backup: SOFTMAX_T_BACKUP as u32,
@@ -159,7 +159,10 @@ impl EngineOptions {
             "option name DepthLimit type spin default 0 min 0 max 120".into(),
             "option name NodesLimit type spin default 0 min 0 max 1000000000000".into(),
             format!("option name EnteringKingRule type combo default CSARule27{rules}"),
-            format!("option name Evaluation type combo default Classic{evals} var Network"),
+            format!(
+                "option name Evaluation type combo default {}{evals} var Network",
+                EvalKind::default()
+            ),
             "option name EvalFile type filename default <empty>".into(),
             format!("option name Search type combo default AlphaBeta{searches}"),
             format!(

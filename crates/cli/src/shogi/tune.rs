@@ -1,0 +1,185 @@
+//! `yomi shogi tune`: fits the weights of the Control evaluation to the
+//! quiet positions of `yomi shogi dataset` rows (library:
+//! `yomi_shogi_engine::tune`).
+
+use crate::args::Threads;
+use crate::files::write_atomic;
+use crate::progress::bar;
+use crate::usage::usage;
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+use yomi_shogi::Position;
+use yomi_shogi_engine::eval::ControlWeights;
+use yomi_shogi_engine::eval::features::Family;
+use yomi_shogi_engine::tune::{self, TuneOptions, TuneSample};
+use yomi_shogi_nn::train::Dataset;
+
+/// Arguments of `yomi shogi tune`.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// A Parquet file, or a folder of `*.parquet` shards (as `yomi shogi dataset` writes).
+    #[arg(long)]
+    data: PathBuf,
+    /// The fitted weights file to write (then `setoption name EvalFile value FILE` with
+    /// `Evaluation Control`, or copy it over crates/shogi-engine/data/control.weights).
+    #[arg(long)]
+    out: PathBuf,
+    /// Start from this weights file instead of the hand-set starting point.
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// Passes of full-batch gradient descent (0 writes the starting weights).
+    #[arg(long, default_value_t = 300)]
+    epochs: usize,
+    /// Adam step size, cp per step.
+    #[arg(long, default_value_t = 2.0)]
+    lr: f64,
+    /// Target mix: 1 = the game result only, 0 = sigmoid(search score / K) only.
+    #[arg(long, default_value_t = 0.7)]
+    lambda: f64,
+    /// Sigmoid scale K in cp; 0 fits it to the starting weights first (keeps the
+    /// evaluation's scale, and so the search's margins, where they were).
+    #[arg(long, default_value_t = 0.0)]
+    k: f64,
+    /// L2 penalty per non-material weight w: the loss gains l2 * (w / K)^2.
+    #[arg(long, default_value_t = 1e-3)]
+    l2: f64,
+    /// Fit only these feature families, comma-separated (material, hand, control,
+    /// placement, king, tempo, open-hand); the others keep their starting weights.
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Fraction of games held out for validation.
+    #[arg(long, default_value_t = 0.1)]
+    val: f64,
+    /// Positions before this ply of their game are left out (the random opening).
+    #[arg(long, default_value_t = 16)]
+    min_ply: u32,
+    #[command(flatten)]
+    threads: Threads,
+    /// Print one JSON summary on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `yomi shogi tune`.
+pub fn run(a: TuneArgs) -> Result<()> {
+    if !(0.0..=1.0).contains(&a.lambda) {
+        return Err(usage(format!("--lambda {}: expected 0..=1", a.lambda)));
+    }
+    if !(0.0..1.0).contains(&a.val) {
+        return Err(usage(format!("--val {}: expected 0 <= val < 1", a.val)));
+    }
+    if a.k < 0.0 || !a.lr.is_finite() || a.lr <= 0.0 || a.l2 < 0.0 {
+        return Err(usage(
+            "--k, --lr and --l2 must be non-negative (--lr positive)",
+        ));
+    }
+    for f in &a.only {
+        f.parse::<Family>().map_err(usage)?;
+    }
+    let pool = a.threads.pool()?;
+    pool.install(|| run_in_pool(&a))
+}
+
+fn run_in_pool(a: &TuneArgs) -> Result<()> {
+    let started = Instant::now();
+    let init = match &a.init {
+        Some(p) => ControlWeights::load(p).with_context(|| format!("reading {}", p.display()))?,
+        None => ControlWeights::initial(),
+    };
+    let data =
+        Dataset::load(&a.data, a.val).with_context(|| format!("loading {}", a.data.display()))?;
+    // The scale only enters the score part of the target; K is fitted below
+    // on result-only targets when asked for, then the samples are rebuilt.
+    let prepare = |rows: &[yomi_shogi_nn::train::Sample], k: f64| -> Vec<TuneSample> {
+        rows.par_iter()
+            .filter_map(|r| {
+                let pos = Position::from_sfen(&r.sfen).ok()?;
+                if pos.move_number() < a.min_ply {
+                    return None;
+                }
+                tune::sample(&pos, r.target.score, r.target.result, a.lambda, k)
+            })
+            .collect()
+    };
+    let k = if a.k > 0.0 {
+        a.k
+    } else {
+        let probe: Vec<TuneSample> = data
+            .train
+            .par_iter()
+            .filter_map(|r| {
+                let pos = Position::from_sfen(&r.sfen).ok()?;
+                if pos.move_number() < a.min_ply {
+                    return None;
+                }
+                tune::sample(&pos, r.target.score, r.target.result, 1.0, 600.0)
+            })
+            .collect();
+        tune::fit_k(&probe, &init.to_cp())
+    };
+    let train = prepare(&data.train, k);
+    let val = prepare(&data.val, k);
+    if train.is_empty() {
+        return Err(usage(format!(
+            "{}: no quiet position past ply {} to fit",
+            a.data.display(),
+            a.min_ply
+        )));
+    }
+    let opts = TuneOptions {
+        epochs: a.epochs,
+        lr: a.lr,
+        lambda: a.lambda,
+        k,
+        l2: a.l2,
+        families: a.only.iter().filter_map(|f| f.parse().ok()).collect(),
+    };
+    let start_train = tune::loss(&train, &init.to_cp(), k);
+    let start_val = tune::loss(&val, &init.to_cp(), k);
+    eprintln!(
+        "{} training and {} validation positions (quiet, ply >= {}) from {} rows; K = {k:.1}; loss {start_train:.6} / {start_val:.6} ({:.1} s)",
+        train.len(),
+        val.len(),
+        a.min_ply,
+        data.train.len() + data.val.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let pb = bar(a.epochs as u64, "tune");
+    let fitted = tune::fit(&train, &val, &init, &opts, &mut |e| {
+        pb.set_position(e.epoch as u64);
+        pb.set_message(format!("loss {:.6} / {:.6}", e.train, e.val));
+        if e.epoch % 25 == 0 {
+            tracing::info!(epoch = e.epoch, train = e.train, val = e.val, "tune");
+        }
+    });
+    pb.finish_and_clear();
+    write_atomic(&a.out, fitted.to_text().as_bytes())?;
+    let end_train = tune::loss(&train, &fitted.to_cp(), k);
+    let end_val = tune::loss(&val, &fitted.to_cp(), k);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "train_positions": train.len(),
+                "val_positions": val.len(),
+                "k": k,
+                "epochs": a.epochs,
+                "loss_start": {"train": start_train, "val": start_val},
+                "loss_end": {"train": end_train, "val": end_val},
+                "out": a.out.display().to_string(),
+                "seconds": started.elapsed().as_secs_f64(),
+            })
+        );
+    } else {
+        println!(
+            "fitted {} weights on {} positions (K {k:.1}): loss {start_train:.6} -> {end_train:.6}, validation {start_val:.6} -> {end_val:.6}; wrote {} ({:.1} s)",
+            yomi_shogi_engine::eval::features::FEATURES,
+            train.len(),
+            a.out.display(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
