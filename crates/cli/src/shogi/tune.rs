@@ -75,14 +75,16 @@ pub fn run(a: TuneArgs) -> Result<()> {
             "--k, --lr and --l2 must be non-negative (--lr positive)",
         ));
     }
-    for f in &a.only {
-        f.parse::<Family>().map_err(usage)?;
-    }
+    let families = a
+        .only
+        .iter()
+        .map(|f| f.parse::<Family>().map_err(usage))
+        .collect::<Result<Vec<_>>>()?;
     let pool = a.threads.pool()?;
-    pool.install(|| run_in_pool(&a))
+    pool.install(|| run_in_pool(&a, families))
 }
 
-fn run_in_pool(a: &TuneArgs) -> Result<()> {
+fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
     let started = Instant::now();
     let init = match &a.init {
         Some(p) => ControlWeights::load(p).with_context(|| format!("reading {}", p.display()))?,
@@ -92,35 +94,26 @@ fn run_in_pool(a: &TuneArgs) -> Result<()> {
         Dataset::load(&a.data, a.val).with_context(|| format!("loading {}", a.data.display()))?;
     // The scale only enters the score part of the target; K is fitted below
     // on result-only targets when asked for, then the samples are rebuilt.
-    let prepare = |rows: &[yomi_shogi_nn::train::Sample], k: f64| -> Vec<TuneSample> {
+    let prepare = |rows: &[yomi_shogi_nn::train::Sample], lambda: f64, k: f64| -> Vec<TuneSample> {
         rows.par_iter()
             .filter_map(|r| {
                 let pos = Position::from_sfen(&r.sfen).ok()?;
                 if pos.move_number() < a.min_ply {
                     return None;
                 }
-                tune::sample(&pos, r.target.score, r.target.result, a.lambda, k)
+                tune::sample(&pos, r.target.score, r.target.result, lambda, k)
             })
             .collect()
     };
     let k = if a.k > 0.0 {
         a.k
     } else {
-        let probe: Vec<TuneSample> = data
-            .train
-            .par_iter()
-            .filter_map(|r| {
-                let pos = Position::from_sfen(&r.sfen).ok()?;
-                if pos.move_number() < a.min_ply {
-                    return None;
-                }
-                tune::sample(&pos, r.target.score, r.target.result, 1.0, 600.0)
-            })
-            .collect();
+        // Result-only targets: the probe's K plays no part.
+        let probe = prepare(&data.train, 1.0, 600.0);
         tune::fit_k(&probe, &init.to_cp())
     };
-    let train = prepare(&data.train, k);
-    let val = prepare(&data.val, k);
+    let train = prepare(&data.train, a.lambda, k);
+    let val = prepare(&data.val, a.lambda, k);
     if train.is_empty() {
         return Err(usage(format!(
             "{}: no quiet position past ply {} to fit",
@@ -134,7 +127,7 @@ fn run_in_pool(a: &TuneArgs) -> Result<()> {
         lambda: a.lambda,
         k,
         l2: a.l2,
-        families: a.only.iter().filter_map(|f| f.parse().ok()).collect(),
+        families,
     };
     let start_train = tune::loss(&train, &init.to_cp(), k);
     let start_val = tune::loss(&val, &init.to_cp(), k);
