@@ -1,5 +1,6 @@
-//! `yomi shogi mate`, `yomi shogi book make/probe` and the clocked
-//! `yomi arena shogi` through the binary: JSON fields and exit codes.
+//! `yomi shogi mate`, `yomi shogi book make/probe`, `yomi shogi dataset`,
+//! `yomi shogi tune` and the clocked `yomi arena shogi` through the binary:
+//! JSON fields and exit codes.
 
 mod common;
 use common::{json, yomi};
@@ -150,5 +151,72 @@ fn dataset_resumes_and_refuses_other_options() {
     let bad = yomi(&share);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("expected i/n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `yomi shogi tune` on a small self-play set: the plain fit and the
+/// per-group `--scales` fit both write a weights file the engine loads,
+/// `--scales` reports one factor per group, and `--scales --only` is a
+/// usage error.
+#[test]
+fn tune_fits_weights_and_group_scales() {
+    let dir = std::env::temp_dir().join(format!("yomi-shogi-tune-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.join("data").display().to_string();
+    json(&yomi(&[
+        "shogi",
+        "dataset",
+        "--out",
+        &data,
+        "--games",
+        "6",
+        "--depth",
+        "1",
+        "--max-plies",
+        "80",
+        "--threads",
+        "1",
+        "--json",
+    ]));
+    let tune = |out: &str, extra: &[&str]| {
+        let out = dir.join(out).display().to_string();
+        let mut args = vec![
+            "shogi",
+            "tune",
+            "--data",
+            &data,
+            "--out",
+            &out,
+            "--epochs",
+            "5",
+            "--min-ply",
+            "4",
+            "--val",
+            "0",
+            "--k",
+            "600",
+            "--threads",
+            "1",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        (yomi(&args), out)
+    };
+    let (plain, plain_out) = tune("plain.weights", &[]);
+    let v = json(&plain);
+    assert!(v["scales"].is_null());
+    assert!(v["train_positions"].as_u64().unwrap() > 0);
+    let (scaled, scaled_out) = tune("scaled.weights", &["--scales"]);
+    let v = json(&scaled);
+    let scales = v["scales"].as_object().unwrap();
+    assert_eq!(scales.len(), 11);
+    assert!(scales.values().all(|x| x.as_f64().unwrap().is_finite()));
+    for file in [&plain_out, &scaled_out] {
+        let text = std::fs::read_to_string(file).unwrap();
+        yomi_shogi_engine::eval::ControlWeights::parse(&text).unwrap();
+    }
+    let (bad, _) = tune("bad.weights", &["--scales", "--only", "control"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--scales"));
     let _ = std::fs::remove_dir_all(&dir);
 }

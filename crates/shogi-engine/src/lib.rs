@@ -22,4 +22,5 @@ pub mod softmax;
 pub mod time;
 pub mod tt;
 pub mod tune;
+pub mod tune_scales;
 pub mod usi;

@@ -14,6 +14,7 @@ use yomi_shogi::Position;
 use yomi_shogi_engine::eval::ControlWeights;
 use yomi_shogi_engine::eval::features::Family;
 use yomi_shogi_engine::tune::{self, TuneOptions, TuneSample};
+use yomi_shogi_engine::tune_scales::{SCALE_GROUPS, fit_scales};
 use yomi_shogi_nn::train::Dataset;
 
 /// Arguments of `yomi shogi tune`.
@@ -49,6 +50,14 @@ pub struct TuneArgs {
     /// placement, king, tempo, open-hand); the others keep their starting weights.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Fit one scale per group of weights (hand, control by side, placement by king,
+    /// king, tempo, open-hand, defended, attacked, king-ring; material stays) instead of
+    /// every weight: the starting weights keep their shape. --only is then refused.
+    #[arg(long)]
+    scales: bool,
+    /// Adam step size of --scales, in scale units.
+    #[arg(long, default_value_t = 0.02)]
+    scale_lr: f64,
     /// Fraction of games held out for validation.
     #[arg(long, default_value_t = 0.1)]
     val: f64,
@@ -74,6 +83,15 @@ pub fn run(a: TuneArgs) -> Result<()> {
         return Err(usage(
             "--k, --lr and --l2 must be non-negative (--lr positive)",
         ));
+    }
+    if a.scales && !a.only.is_empty() {
+        return Err(usage("--scales fits every group: leave out --only"));
+    }
+    if !a.scale_lr.is_finite() || a.scale_lr <= 0.0 {
+        return Err(usage(format!(
+            "--scale-lr {}: expected a positive step",
+            a.scale_lr
+        )));
     }
     let families = a
         .only
@@ -140,13 +158,24 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     let pb = bar(a.epochs as u64, "tune");
-    let fitted = tune::fit(&train, &val, &init, &opts, &mut |e| {
+    let mut report = |e: tune::EpochLoss| {
         pb.set_position(e.epoch as u64);
         pb.set_message(format!("loss {:.6} / {:.6}", e.train, e.val));
         if e.epoch % 25 == 0 {
             tracing::info!(epoch = e.epoch, train = e.train, val = e.val, "tune");
         }
-    });
+    };
+    let (fitted, scales) = if a.scales {
+        let (s, w) = fit_scales(&train, &val, &init, &opts, a.scale_lr, &mut report);
+        let named: serde_json::Map<String, serde_json::Value> = SCALE_GROUPS
+            .iter()
+            .zip(s)
+            .map(|((name, _), v)| (name.to_string(), serde_json::json!(v)))
+            .collect();
+        (w, Some(named))
+    } else {
+        (tune::fit(&train, &val, &init, &opts, &mut report), None)
+    };
     pb.finish_and_clear();
     write_atomic(&a.out, fitted.to_text().as_bytes())?;
     let end_train = tune::loss(&train, &fitted.to_cp(), k);
@@ -162,6 +191,7 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
                 "loss_start": {"train": start_train, "val": start_val},
                 "loss_end": {"train": end_train, "val": end_val},
                 "out": a.out.display().to_string(),
+                "scales": scales,
                 "seconds": started.elapsed().as_secs_f64(),
             })
         );
@@ -173,6 +203,13 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
             a.out.display(),
             started.elapsed().as_secs_f64()
         );
+        if let Some(s) = scales {
+            let parts: Vec<String> = s
+                .iter()
+                .map(|(k, v)| format!("{k} {:.3}", v.as_f64().unwrap_or(f64::NAN)))
+                .collect();
+            println!("scales: {}", parts.join(", "));
+        }
     }
     Ok(())
 }
