@@ -150,7 +150,7 @@ pub fn sparse_features(pos: &Position) -> Vec<(u16, i16)> {
 }
 
 #[inline]
-fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -211,6 +211,44 @@ pub struct EpochLoss {
     pub val: f64,
 }
 
+/// Adam's moment estimates for a set of parameters; both fits step with it.
+pub(crate) struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+    eps: f64,
+}
+
+impl Adam {
+    /// Moments for `n` parameters, `eps` keeping the step finite.
+    pub(crate) fn new(n: usize, eps: f64) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            eps,
+        }
+    }
+
+    /// Step `t` (from 1) of size `lr` against gradient `g`, for the
+    /// parameters `free` accepts.
+    pub(crate) fn step(
+        &mut self,
+        w: &mut [f64],
+        g: &[f64],
+        lr: f64,
+        t: i32,
+        free: impl Fn(usize) -> bool,
+    ) {
+        let (b1, b2) = (0.9f64, 0.999f64);
+        for i in (0..w.len()).filter(|&i| free(i)) {
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * g[i];
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * g[i] * g[i];
+            let mh = self.m[i] / (1.0 - b1.powi(t));
+            let vh = self.v[i] / (1.0 - b2.powi(t));
+            w[i] -= lr * mh / (vh.sqrt() + self.eps);
+        }
+    }
+}
+
 /// Gradient of the training loss (plus the L2 term) at `w`.
 fn gradient(samples: &[TuneSample], w: &[f64], opts: &TuneOptions) -> (Vec<f64>, f64) {
     let parts: Vec<(Vec<f64>, f64)> = samples
@@ -259,9 +297,7 @@ pub fn fit(
     progress: &mut dyn FnMut(EpochLoss),
 ) -> ControlWeights {
     let mut w = init.to_cp();
-    let mut m = vec![0.0; FEATURES];
-    let mut v = vec![0.0; FEATURES];
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+    let mut adam = Adam::new(FEATURES, 1e-8);
     let mut free = vec![opts.families.is_empty(); FEATURES];
     for f in &opts.families {
         for i in f.range() {
@@ -271,17 +307,10 @@ pub fn fit(
     let mut best = (f64::INFINITY, w.clone());
     for epoch in 1..=opts.epochs {
         let (g, train_loss) = gradient(train, &w, opts);
-        let t = epoch as i32;
         let progress_frac = (epoch - 1) as f64 / opts.epochs.max(1) as f64;
         let lr =
             opts.lr * (0.05 + 0.95 * 0.5 * (1.0 + (std::f64::consts::PI * progress_frac).cos()));
-        for i in (0..FEATURES).filter(|&i| free[i]) {
-            m[i] = b1 * m[i] + (1.0 - b1) * g[i];
-            v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
-            let mh = m[i] / (1.0 - b1.powi(t));
-            let vh = v[i] / (1.0 - b2.powi(t));
-            w[i] -= lr * mh / (vh.sqrt() + eps);
-        }
+        adam.step(&mut w, &g, lr, epoch as i32, |i| free[i]);
         let val_loss = if val.is_empty() {
             train_loss
         } else {

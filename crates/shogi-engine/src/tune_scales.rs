@@ -15,10 +15,10 @@
 
 use crate::eval::ControlWeights;
 use crate::eval::features::{
-    ATTACKED, CTRL, CTRL_LEN, DEFENDED, HAND, KING_POS, KING_RING, KP_ENEMY, KP_OWN, MAT,
-    OPEN_HAND, TEMPO,
+    ATTACKED, CTRL, CTRL_LEN, DEFENDED, HAND, KING_POS, KING_RING, KP_ENEMY, KP_OWN, OPEN_HAND,
+    TEMPO,
 };
-use crate::tune::{EpochLoss, TuneOptions, TuneSample};
+use crate::tune::{Adam, EpochLoss, TuneOptions, TuneSample, sigmoid};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -74,11 +74,6 @@ fn reduce(samples: &[TuneSample], w0: &[f64]) -> Vec<Reduced> {
         .collect()
 }
 
-#[inline]
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 /// Loss and gradient (per scale) of `data` under scales `a`.
 fn loss_grad(data: &[Reduced], a: &[f64; GROUPS], k: f64) -> (f64, [f64; GROUPS]) {
     let (l, g) = data
@@ -125,22 +120,14 @@ pub fn fit_scales(
     let w0 = init.to_cp();
     let (tr, va) = (reduce(train, &w0), reduce(val, &w0));
     let mut a = [1.0f64; GROUPS];
-    let (mut m, mut v) = ([0.0f64; GROUPS], [0.0f64; GROUPS]);
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
+    let mut adam = Adam::new(GROUPS, 1e-12);
     let mut best = (f64::INFINITY, a);
     for epoch in 1..=opts.epochs {
         let (train_loss, mut g) = loss_grad(&tr, &a, opts.k);
         for (gi, ai) in g.iter_mut().zip(&a) {
             *gi += 2.0 * opts.l2 * (ai - 1.0);
         }
-        let t = epoch as i32;
-        for i in 0..GROUPS {
-            m[i] = b1 * m[i] + (1.0 - b1) * g[i];
-            v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
-            let mh = m[i] / (1.0 - b1.powi(t));
-            let vh = v[i] / (1.0 - b2.powi(t));
-            a[i] -= lr * mh / (vh.sqrt() + eps);
-        }
+        adam.step(&mut a, &g, lr, epoch as i32, |_| true);
         let val_loss = if va.is_empty() {
             train_loss
         } else {
@@ -162,13 +149,13 @@ pub fn fit_scales(
             w[i] *= a[g];
         }
     }
-    debug_assert!((MAT..HAND).all(|i| w[i] == init.to_cp()[i]));
     (a, ControlWeights::from_cp(&w))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::features::MAT;
     use crate::tune::sample;
     use yomi_shogi::Position;
 

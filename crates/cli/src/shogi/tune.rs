@@ -167,12 +167,7 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
     };
     let (fitted, scales) = if a.scales {
         let (s, w) = fit_scales(&train, &val, &init, &opts, a.scale_lr, &mut report);
-        let named: serde_json::Map<String, serde_json::Value> = SCALE_GROUPS
-            .iter()
-            .zip(s)
-            .map(|((name, _), v)| (name.to_string(), serde_json::json!(v)))
-            .collect();
-        (w, Some(named))
+        (w, Some(s))
     } else {
         (tune::fit(&train, &val, &init, &opts, &mut report), None)
     };
@@ -191,22 +186,30 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
                 "loss_start": {"train": start_train, "val": start_val},
                 "loss_end": {"train": end_train, "val": end_val},
                 "out": a.out.display().to_string(),
-                "scales": scales,
+                "scales": scales.map(|s| SCALE_GROUPS
+                    .iter()
+                    .zip(s)
+                    .map(|((name, _), v)| (name.to_string(), serde_json::json!(v)))
+                    .collect::<serde_json::Map<_, _>>()),
                 "seconds": started.elapsed().as_secs_f64(),
             })
         );
     } else {
+        let what = match scales {
+            Some(_) => format!("{} group scales", SCALE_GROUPS.len()),
+            None => format!("{} weights", yomi_shogi_engine::eval::features::FEATURES),
+        };
         println!(
-            "fitted {} weights on {} positions (K {k:.1}): loss {start_train:.6} -> {end_train:.6}, validation {start_val:.6} -> {end_val:.6}; wrote {} ({:.1} s)",
-            yomi_shogi_engine::eval::features::FEATURES,
+            "fitted {what} on {} positions (K {k:.1}): loss {start_train:.6} -> {end_train:.6}, validation {start_val:.6} -> {end_val:.6}; wrote {} ({:.1} s)",
             train.len(),
             a.out.display(),
             started.elapsed().as_secs_f64()
         );
         if let Some(s) = scales {
-            let parts: Vec<String> = s
+            let parts: Vec<String> = SCALE_GROUPS
                 .iter()
-                .map(|(k, v)| format!("{k} {:.3}", v.as_f64().unwrap_or(f64::NAN)))
+                .zip(s)
+                .map(|((name, _), v)| format!("{name} {v:.3}"))
                 .collect();
             println!("scales: {}", parts.join(", "));
         }
