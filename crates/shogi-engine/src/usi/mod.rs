@@ -111,6 +111,12 @@ impl UsiEngine {
                 self.out.line("usiok");
             }
             Command::IsReady => {
+                // A search that already printed its bestmove is only
+                // returning the searcher: wait for it, so that what this
+                // isready loads and reports comes before readyok.
+                if self.job.as_ref().is_some_and(|j| j.control.is_answered()) {
+                    self.finish_job();
+                }
                 if self.job.is_none() {
                     self.prepare();
                     // A GUI sends isready before every game and waits for
