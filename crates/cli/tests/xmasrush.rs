@@ -9,6 +9,7 @@ use common::yomi;
 #[test]
 fn export_writes_one_source_file_and_refuses_bad_values() {
     let dir = std::env::temp_dir().join(format!("yomi-cli-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("bot.rs");
     let path = out.to_str().unwrap();
@@ -30,7 +31,12 @@ fn export_writes_one_source_file_and_refuses_bad_values() {
     let source = std::fs::read_to_string(&out).unwrap();
     assert!(source.starts_with("// Xmas Rush bot `combo` (Legend league, seed 1, 40 ms a turn)"));
     assert!(source.contains("fn main()"));
-    assert!(!dir.join("bot.rs.tmp").exists());
+    // Only the source: no temporary file left beside it.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["bot.rs"]);
     std::fs::remove_file(&out).unwrap();
     for (args, message) in [
         (["--strategy", "dcut"], "unknown strategy 'dcut'"),

@@ -1,8 +1,9 @@
-//! Dataset rows, shard planning, atomic shard files and resume.
+//! Dataset rows, atomic shard files and resume (the shard plan itself is
+//! yomi-search's, tested there).
 
 use yomi_freecell::dataset::{
-    Format, Shard, Stats, TENSOR_LEN, TENSOR_ROWS, deal_rows, encode_board, finished, plan,
-    run_shard,
+    Format, Stats, TENSOR_LEN, TENSOR_ROWS, WorkerShare, data_path, deal_rows, encode_board,
+    finished, plan, run_shard,
 };
 use yomi_freecell::{Layout, SolveOptions, Verdict, deal_board};
 
@@ -44,28 +45,11 @@ fn tensor_layout() {
 }
 
 #[test]
-fn shard_plan_splits_for_workers() {
-    let all = plan(1, 10, 3, 0, 1);
-    assert_eq!(all.len(), 4);
-    assert_eq!(
-        all[3],
-        Shard {
-            first: 10,
-            last: 10
-        }
-    );
-    let w0 = plan(1, 10, 3, 0, 2);
-    let w1 = plan(1, 10, 3, 1, 2);
-    assert_eq!(w0, vec![all[0], all[2]]);
-    assert_eq!(w1, vec![all[1], all[3]]);
-}
-
-#[test]
 fn shards_are_written_and_resumed() {
     let dir = std::env::temp_dir().join(format!("yomi-fc-ds-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let s = Shard { first: 1, last: 2 };
+    let s = plan(1, 2, 2, WorkerShare::default())[0];
     let formats = [
         Format::Jsonl,
         #[cfg(feature = "parquet")]
@@ -90,9 +74,19 @@ fn shards_are_written_and_resumed() {
             },
             st
         );
-        assert!(!dir.join(s.file_name(f)).with_extension("tmp").exists());
     }
-    let text = std::fs::read_to_string(dir.join(s.file_name(Format::Jsonl))).unwrap();
+    // The two shards and their statistics, and no temporary file left over.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut want = vec!["deals-0000000001-0000000002.jsonl".to_string()];
+    #[cfg(feature = "parquet")]
+    want.push("deals-0000000001-0000000002.parquet".into());
+    want.push("deals-0000000001-0000000002.stats.json".into());
+    assert_eq!(names, want);
+    let text = std::fs::read_to_string(data_path(&dir, &s, Format::Jsonl)).unwrap();
     let st = finished(&dir, &s, Format::Jsonl).unwrap();
     assert_eq!(text.lines().count() as u64, st.rows);
     let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
@@ -100,7 +94,7 @@ fn shards_are_written_and_resumed() {
     assert_eq!(first["step"], 0);
     #[cfg(feature = "parquet")]
     {
-        let pq = std::fs::read(dir.join(s.file_name(Format::Parquet))).unwrap();
+        let pq = std::fs::read(data_path(&dir, &s, Format::Parquet)).unwrap();
         assert_eq!(&pq[..4], b"PAR1");
         assert_eq!(&pq[pq.len() - 4..], b"PAR1");
     }

@@ -12,7 +12,7 @@ use crate::features::Features;
 use crate::npz::{NpyArray, write_npz};
 use crate::party::Party;
 use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 
 fn io_err(path: &Path, source: std::io::Error) -> PartyError {
@@ -22,22 +22,12 @@ fn io_err(path: &Path, source: std::io::Error) -> PartyError {
     }
 }
 
-/// Writes `path` atomically through `path.tmp`.
+/// Writes `path` whole or not at all ([`yomi_search::files::write_streamed`]).
 pub fn write_atomic(
     path: &Path,
     f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), PartyError> {
-    let tmp = path.with_extension(format!(
-        "{}.tmp",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("")
-    ));
-    let file = fs::File::create(&tmp).map_err(|e| io_err(&tmp, e))?;
-    let mut w = BufWriter::new(file);
-    f(&mut w)
-        .and_then(|_| w.flush())
-        .map_err(|e| io_err(&tmp, e))?;
-    drop(w);
-    fs::rename(&tmp, path).map_err(|e| io_err(path, e))
+    yomi_search::files::write_streamed(path, f).map_err(|e| io_err(path, e))
 }
 
 /// Writes the dataset as CSV.

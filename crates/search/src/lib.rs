@@ -13,6 +13,7 @@ pub mod budget;
 pub mod conformance;
 pub mod duct;
 pub mod duration;
+pub mod files;
 pub mod fingerprint;
 pub mod flat_mc;
 pub mod game;

@@ -17,8 +17,7 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use safetensors::tensor::{Dtype, SafeTensors, TensorView};
 
@@ -284,41 +283,17 @@ impl Weights {
         Weights::from_bytes(&bytes).map_err(|e| e.in_file(path))
     }
 
-    /// Writes the weights atomically: a temporary file beside `path`, flushed, then renamed
-    /// over it, so a reader never sees half a file.
+    /// Writes the weights atomically ([`yomi_search::files::write_atomic`]): a temporary
+    /// file beside `path`, synced, then renamed over it, so a reader never sees half a file.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), NnError> {
         let path = path.as_ref();
         let bytes = self.to_bytes()?;
-        let tmp = temporary_name(path);
-        let io = |action: &'static str, p: &Path| {
-            let p = p.to_path_buf();
-            move |source| NnError::Io {
-                action,
-                path: p,
-                source,
-            }
-        };
-        let result = (|| {
-            let mut file = fs::File::create(&tmp).map_err(io("creating", &tmp))?;
-            file.write_all(&bytes).map_err(io("writing", &tmp))?;
-            file.sync_all().map_err(io("flushing", &tmp))?;
-            fs::rename(&tmp, path).map_err(io("renaming onto", path))
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        result
+        yomi_search::files::write_atomic(path, &bytes).map_err(|source| NnError::Io {
+            action: "writing",
+            path: path.to_path_buf(),
+            source,
+        })
     }
-}
-
-/// `path` with `.tmp-<pid>` appended to its file name (same folder, so the rename is atomic).
-fn temporary_name(path: &Path) -> PathBuf {
-    let mut name = path
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_else(|| "weights".into());
-    name.push(format!(".tmp-{}", std::process::id()));
-    path.with_file_name(name)
 }
 
 /// Rewrites the header's metadata object with its keys in sorted order: the serializer

@@ -1,5 +1,6 @@
 //! `yomi deck generate`: a synthetic themed instance as JSON, to stdout or atomically to a file.
 
+use crate::files::write_atomic;
 use anyhow::{Context, Result, bail};
 use std::io::Write;
 use std::path::Path;
@@ -55,22 +56,4 @@ pub fn run(opts: &GenerateOptions, out: Option<&Path>, csv_dir: Option<&Path>) -
         Some(path) => write_atomic(path, text.as_bytes())?,
     }
     Ok(())
-}
-
-/// Writes through a temporary file in the same directory and renames it into place, so a
-/// reader never sees half a file.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let name = path
-        .file_name()
-        .with_context(|| format!("{} is not a file path", path.display()))?;
-    let tmp = dir
-        .map_or_else(|| Path::new(".").to_path_buf(), Path::to_path_buf)
-        .join(format!(
-            ".{}.tmp{}",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))
 }

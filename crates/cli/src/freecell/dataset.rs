@@ -36,7 +36,7 @@ pub(super) fn dataset_cmd(
         FormatArg::Jsonl => Format::Jsonl,
     };
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    let shards = dataset::plan(a, b, shard_size, i, n);
+    let shards = dataset::plan(a, b, shard_size, share);
     let mut total = Stats::default();
     let mut todo = Vec::new();
     for s in &shards {
@@ -75,10 +75,7 @@ pub(super) fn dataset_cmd(
     });
     let path = out.join(format!("summary-{i}-of-{n}.json"));
     let text = serde_json::to_string_pretty(&summary)?;
-    dataset::write_atomic(&path, |p| {
-        std::fs::write(p, &text)
-            .map_err(|e| yomi_freecell::FreecellError::Io(format!("{}: {e}", p.display())))
-    })?;
+    crate::files::write_atomic(&path, text.as_bytes())?;
     if json {
         outln!("{summary}");
     } else {

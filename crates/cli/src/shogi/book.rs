@@ -4,7 +4,6 @@
 use super::{PositionArgs, load};
 use crate::usage::usage;
 use anyhow::{Context, Result};
-use std::io::Write;
 use std::path::PathBuf;
 use yomi_shogi_engine::book::{Book, BookBuilder, BookOptions, write_book};
 use yomi_shogi_engine::client::csa::read_csa;
@@ -91,11 +90,8 @@ fn make(a: MakeArgs) -> Result<()> {
     }
     let positions = builder.len();
     let entries = builder.build();
-    let file =
-        std::fs::File::create(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
-    let mut w = std::io::BufWriter::new(file);
-    write_book(&entries, &mut w).with_context(|| format!("writing {}", a.out.display()))?;
-    w.flush()?;
+    yomi_search::files::write_streamed(&a.out, |mut w| write_book(&entries, &mut w))
+        .with_context(|| format!("cannot write {}", a.out.display()))?;
     if a.json {
         println!(
             "{}",

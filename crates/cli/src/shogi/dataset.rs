@@ -135,12 +135,7 @@ pub fn run(a: DatasetArgs) -> Result<()> {
         .out
         .join(format!("summary-{}-of-{}.json", share.index, share.count));
     let text = serde_json::to_string_pretty(&summary)?;
-    dataset::write_atomic(&path, |p| {
-        std::fs::write(p, &text).map_err(|e| dataset::DatasetError::Io {
-            path: p.display().to_string(),
-            message: e.to_string(),
-        })
-    })?;
+    crate::files::write_atomic(&path, text.as_bytes())?;
     if a.json {
         println!("{summary}");
     } else {

@@ -1,11 +1,12 @@
 //! Training-dataset generation: one row per (board, move) step of a
 //! verified, shortened solution.
 //!
-//! Deals are grouped into shards of consecutive deal numbers. A shard is
-//! written to a temporary name and renamed when complete, together with a
-//! small statistics file, so an interrupted run resumes by skipping the
-//! shards already present, and `--shard i/n` workers (a cluster job array)
-//! each take every n-th shard; the shards of all workers simply concatenate.
+//! Deals are grouped into shards of consecutive deal numbers
+//! ([`yomi_search::shard`], the plan every dataset job shares). A shard is
+//! written whole or not at all ([`yomi_search::files`]), after a small
+//! statistics file, so an interrupted run resumes by skipping the shards
+//! already present, and `--shard i/n` workers (a cluster job array) each
+//! take every n-th shard; the shards of all workers simply concatenate.
 
 mod jsonl;
 #[cfg(feature = "parquet")]
@@ -20,6 +21,8 @@ use crate::solve::{SolveOptions, Verdict, solve};
 use crate::text::format_board;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use yomi_search::files;
+pub use yomi_search::shard::{Shard, WorkerShare, plan};
 
 /// Rows of the numeric board encoding: longest possible column of a
 /// Microsoft deal (6 dealt cards under a 13-card run).
@@ -170,69 +173,28 @@ pub fn deal_rows(
     Ok((rows, r.verdict, r.seconds))
 }
 
-/// One shard: a run of consecutive deals.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// First deal.
-    pub first: u64,
-    /// Last deal (inclusive).
-    pub last: u64,
+/// The data file of shard `s` in format `f`, named by its deal range.
+pub fn data_path(dir: &Path, s: &Shard, f: Format) -> PathBuf {
+    dir.join(format!("deals-{:010}-{:010}.{}", s.first, s.last, f.ext()))
 }
 
-impl Shard {
-    /// Data file name.
-    pub fn file_name(&self, f: Format) -> String {
-        format!("deals-{:010}-{:010}.{}", self.first, self.last, f.ext())
-    }
-    /// Statistics file name.
-    pub fn stats_name(&self) -> String {
-        format!("deals-{:010}-{:010}.stats.json", self.first, self.last)
-    }
-}
-
-/// Splits `first..=last` into shards of `size` deals and keeps those of
-/// worker `index` of `workers` (every `workers`-th shard).
-pub fn plan(first: u64, last: u64, size: u64, index: u64, workers: u64) -> Vec<Shard> {
-    let size = size.max(1);
-    let mut out = Vec::new();
-    let mut a = first;
-    let mut k = 0u64;
-    while a <= last {
-        let b = last.min(a.saturating_add(size - 1));
-        if k % workers.max(1) == index {
-            out.push(Shard { first: a, last: b });
-        }
-        k += 1;
-        if b == u64::MAX {
-            break;
-        }
-        a = b + 1;
-    }
-    out
+/// The statistics file of shard `s`.
+pub fn stats_path(dir: &Path, s: &Shard) -> PathBuf {
+    dir.join(format!("deals-{:010}-{:010}.stats.json", s.first, s.last))
 }
 
 /// Reads a finished shard's statistics, or `None` when the shard is not
 /// complete (no data file or no statistics).
 pub fn finished(dir: &Path, s: &Shard, f: Format) -> Option<Stats> {
-    if !dir.join(s.file_name(f)).exists() {
+    if !data_path(dir, s, f).exists() {
         return None;
     }
-    let text = std::fs::read_to_string(dir.join(s.stats_name())).ok()?;
+    let text = std::fs::read_to_string(stats_path(dir, s)).ok()?;
     serde_json::from_str(&text).ok()
 }
 
 fn io(e: impl std::fmt::Display, p: &Path) -> FreecellError {
     FreecellError::Io(format!("{}: {e}", p.display()))
-}
-
-/// Writes `bytes` to `path` through a temporary file and a rename.
-pub fn write_atomic(
-    path: &Path,
-    write: impl FnOnce(&Path) -> Result<(), FreecellError>,
-) -> Result<(), FreecellError> {
-    let tmp: PathBuf = path.with_extension("tmp");
-    write(&tmp)?;
-    std::fs::rename(&tmp, path).map_err(|e| io(e, path))
 }
 
 /// Solves the shard's deals in parallel (rayon) and writes it atomically.
@@ -271,16 +233,18 @@ pub fn run_shard(
         rows.extend(r);
     }
     stats.rows = rows.len() as u64;
-    let data = dir.join(s.file_name(f));
-    let stats_path = dir.join(s.stats_name());
-    let json = serde_json::to_string_pretty(&stats).map_err(|e| io(e, &stats_path))?;
-    write_atomic(&stats_path, |p| {
-        std::fs::write(p, &json).map_err(|e| io(e, p))
-    })?;
-    write_atomic(&data, |p| match f {
-        #[cfg(feature = "parquet")]
-        Format::Parquet => parquet_out::write(p, &rows),
-        Format::Jsonl => jsonl::write(p, &rows),
-    })?;
+    // Statistics first: the data file's presence marks the shard complete.
+    let sp = stats_path(dir, s);
+    let json = serde_json::to_string_pretty(&stats).map_err(|e| io(e, &sp))?;
+    files::write_atomic(&sp, json.as_bytes()).map_err(|e| io(e, &sp))?;
+    files::replace_with(
+        &data_path(dir, s, f),
+        |p| match f {
+            #[cfg(feature = "parquet")]
+            Format::Parquet => parquet_out::write(p, &rows),
+            Format::Jsonl => jsonl::write(p, &rows),
+        },
+        |p, e| io(e, p),
+    )?;
     Ok(stats)
 }

@@ -152,14 +152,13 @@ pub fn finished(dir: &Path, s: &Shard) -> Option<ShardStats> {
     serde_json::from_str(&text).ok()
 }
 
-/// Writes through a temporary file and a rename.
-pub fn write_atomic(
+/// Writes `path` whole or not at all: `write` fills a temporary sibling that
+/// is renamed over it once complete ([`yomi_search::files::replace_with`]).
+fn write_atomic(
     path: &Path,
     write: impl FnOnce(&Path) -> Result<(), DatasetError>,
 ) -> Result<(), DatasetError> {
-    let tmp = path.with_extension("tmp");
-    write(&tmp)?;
-    std::fs::rename(&tmp, path).map_err(|e| io(path, e))
+    yomi_search::files::replace_with(path, write, |p, e| io(p, e))
 }
 
 /// Records `spec` in `dir/dataset.json`, or checks it equals the one there.
@@ -179,7 +178,7 @@ pub fn check_spec(dir: &Path, spec: &DatasetSpec) -> Result<(), DatasetError> {
             }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            write_atomic(&path, |p| std::fs::write(p, &ours).map_err(|e| io(p, e)))
+            yomi_search::files::write_atomic(&path, ours.as_bytes()).map_err(|e| io(&path, e))
         }
         Err(e) => Err(io(&path, e)),
     }
@@ -265,7 +264,7 @@ pub fn run_shard(
     let (rows, stats) = shard_rows(s, opts, seed, starts, progress);
     let sp = stats_path(dir, s);
     let json = serde_json::to_string_pretty(&stats).map_err(|e| io(&sp, e))?;
-    write_atomic(&sp, |p| std::fs::write(p, &json).map_err(|e| io(p, e)))?;
+    yomi_search::files::write_atomic(&sp, json.as_bytes()).map_err(|e| io(&sp, e))?;
     write_atomic(&shard_path(dir, s), |p| parquet_out::write(p, &rows))?;
     Ok(stats)
 }
