@@ -2,7 +2,8 @@
 //! resigning engine, one that crashes, one that plays an illegal move, one
 //! that answers too late and one that never answers; each loss is counted
 //! in its own column and the CSA records say how each game ended. A
-//! journaled match killed mid-write continues where it stopped.
+//! journaled match killed mid-write continues where it stopped; a record
+//! that cannot be written stops the match before its pair is journaled.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -245,4 +246,31 @@ fn a_journaled_match_continues_where_it_stopped() {
     std::fs::write(&path, broken.join("\n") + "\n").unwrap();
     let err = play(&cfg, &seen).unwrap_err().to_string();
     assert!(err.contains("match.jsonl:3: not a pair line"), "{err}");
+}
+
+#[test]
+fn a_record_that_cannot_be_written_stops_the_match_before_its_journal_line() {
+    let dir = scratch("unwritable");
+    let records = dir.join("records");
+    // A directory where the first record goes: the rename onto it fails.
+    std::fs::create_dir_all(records.join("game-00000.csa")).unwrap();
+    let path = dir.join("match.jsonl");
+    let mut cfg = config(&records, TimeControl::Nodes(1000), 60);
+    cfg.journal = Some(MatchJournal {
+        path: path.clone(),
+        players: ["random".to_string(), "random".to_string()],
+    });
+    let err = run_shogi_match(&random_player(), &random_player(), &cfg, &|_| {}).unwrap_err();
+    assert!(matches!(err, MatchError::Records { .. }), "{err}");
+    assert!(err.to_string().contains("game-00000.csa"), "{err}");
+    // Only the journal's header: the pair will be played again on a rerun.
+    let journal = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(journal.lines().count(), 1, "{journal}");
+    // And nothing half-written beside the records.
+    let mut names: Vec<String> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game-00000.csa"]);
 }

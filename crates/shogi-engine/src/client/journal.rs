@@ -12,7 +12,8 @@
 //! [`Journal::append`] writes one whole line and flushes it to the disk
 //! before the pair is counted.
 
-use super::matches::{Forfeit, Played, ShogiMatchConfig, describe, position_command};
+use super::game::{Forfeit, Played, position_command};
+use super::matches::{ShogiMatchConfig, describe};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::Write;

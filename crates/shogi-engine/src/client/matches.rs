@@ -9,28 +9,27 @@
 //! out, or its engine exits or falls silent; illegal moves, time losses and
 //! crashes are counted per side in [`ShogiMatchReport`]. Fourfold
 //! repetition is a draw unless one side checked throughout (it loses);
-//! a valid entering-king declaration wins; the ply limit draws. With a
-//! records directory every game is written as `game-NNNNN.csa` (or `.kifu`).
+//! a valid entering-king declaration wins; the ply limit draws (one game:
+//! `game.rs`). With a records directory every game is written whole
+//! as `game-NNNNN.csa` (or `.kifu`) before its pair is journaled; a record
+//! that cannot be written stops the match with [`MatchError::Records`].
 
-use super::clock::{Clock, TimeControl};
-use super::csa::{Ending, write_csa};
+use super::clock::TimeControl;
+use super::game::{Forfeit, Played, play_game};
 use super::journal::{Journal, JournalError, JournalHeader};
-use super::kif::write_kif;
-use super::usi::{EngineSpec, Reply, UsiEngine};
+use super::usi::{EngineSpec, UsiEngine};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use yomi_arena::play::{GameRecord, PairRecord};
+use yomi_arena::play::PairRecord;
 use yomi_arena::tally::Tally;
 use yomi_arena::{
     MatchConfig, MatchProgress, MatchReport, PlayerFactory, Side, SprtResult, opening_seed,
-    player_seed, random_opening,
+    random_opening,
 };
-use yomi_search::{Game, Outcome, Strategy};
-use yomi_shogi::rules::Declaration;
-use yomi_shogi::{DeclarationRule, GameOptions, Move, Position, ShogiGame};
+use yomi_shogi::{DeclarationRule, Position, ShogiGame};
 
 /// One player of a match.
 #[derive(Clone)]
@@ -111,10 +110,10 @@ pub enum MatchError {
     /// The journal cannot be read, continued or written.
     #[error(transparent)]
     Journal(#[from] JournalError),
-    /// The records directory cannot be written.
-    #[error("records directory {path}: {source}")]
+    /// The records directory or a record in it cannot be written.
+    #[error("records {path}: {source}")]
     Records {
-        /// The directory.
+        /// The directory or the record file.
         path: String,
         /// The underlying error.
         source: std::io::Error,
@@ -137,279 +136,12 @@ pub struct ShogiMatchReport {
     pub time_control: String,
 }
 
-/// What ended a game, for counting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(super) enum Forfeit {
-    Time,
-    Crash,
-    Illegal,
-}
-
-/// One finished game: its record and the forfeit that ended it, if any.
-#[derive(Clone, Debug)]
-pub(super) struct Played {
-    pub(super) record: GameRecord,
-    pub(super) forfeit: Option<(Side, Forfeit)>,
-}
-
-/// The thinking side of one game.
-enum Seat {
-    Usi(Option<UsiEngine>, String),
-    Builtin(Box<dyn Strategy<ShogiGame>>),
-}
-
-impl Seat {
-    fn open(spec: &PlayerSpec, seed: u64, handshake: Duration) -> Seat {
-        match spec {
-            PlayerSpec::Usi(s) => match UsiEngine::start(s, handshake) {
-                Ok(mut e) => {
-                    let name = e.name().to_string();
-                    let ok = e.send("usinewgame").is_ok();
-                    Seat::Usi(ok.then_some(e), name)
-                }
-                Err(_) => Seat::Usi(None, s.path.display().to_string()),
-            },
-            PlayerSpec::Builtin(f) => {
-                let mut s = f(seed);
-                s.new_game();
-                Seat::Builtin(s)
-            }
-        }
-    }
-
-    fn name(&self) -> String {
-        match self {
-            Seat::Usi(_, n) => n.clone(),
-            Seat::Builtin(s) => s.name(),
-        }
-    }
-}
-
 /// The name a player reports (starting a USI engine once to ask it).
 pub fn player_name(spec: &PlayerSpec, handshake: Duration) -> Result<String, MatchError> {
     Ok(match spec {
         PlayerSpec::Usi(s) => UsiEngine::start(s, handshake)?.name().to_string(),
         PlayerSpec::Builtin(f) => f(0).name(),
     })
-}
-
-pub(super) fn position_command(start: &Position, moves: &[Move]) -> String {
-    let mut s = if start.to_sfen() == Position::startpos().to_sfen() {
-        "position startpos".to_string()
-    } else {
-        format!("position sfen {}", start.to_sfen())
-    };
-    if !moves.is_empty() {
-        s.push_str(" moves");
-        for m in moves {
-            s.push(' ');
-            s.push_str(&m.to_string());
-        }
-    }
-    s
-}
-
-/// Plays one game; `a_seat` is the seat (0 = first to move) of player A.
-fn play_game(
-    players: [&PlayerSpec; 2],
-    line: &StartLine,
-    cfg: &ShogiMatchConfig,
-    index: u64,
-    a_seat: usize,
-) -> (Played, String) {
-    let max_plies = cfg.arena.max_plies.unwrap_or(512);
-    let options = GameOptions {
-        max_plies: yomi_shogi::game::MAX_PLIES_CAP,
-        declaration: cfg.declaration,
-    };
-    let mut state = ShogiGame::new(line.start.clone(), options);
-    let mut history: Vec<Move> = Vec::new();
-    for &m in &line.moves {
-        state.play(m);
-        history.push(m);
-    }
-    let seed_of = |s: Side| player_seed(cfg.arena.seed, index, s);
-    let a = Seat::open(players[0], seed_of(Side::A), cfg.handshake);
-    let b = Seat::open(players[1], seed_of(Side::B), cfg.handshake);
-    // seats[k]: the player in seat k (0 moves first from the start line's side).
-    let mut seats = if a_seat == 0 { [a, b] } else { [b, a] };
-    let first = state.position().side_to_move().index();
-    let mut clock = Clock::new(cfg.control);
-    let mut record = GameRecord {
-        index,
-        a_seat,
-        result: Outcome::Draw,
-        plies: history.len() as u32,
-        adjudicated: false,
-        illegal_move_by: None,
-        moves: [0; 2],
-        time: [Duration::ZERO; 2],
-    };
-    let mut timed: Vec<(Move, Duration)> =
-        line.moves.iter().map(|&m| (m, Duration::ZERO)).collect();
-    let mut forfeit = None;
-    // Result for the seat to move: Some(outcome for the mover).
-    let (ending, mover_outcome, mover_seat, comment) = loop {
-        let color = state.position().side_to_move().index();
-        let seat = (color + 2 - first) % 2;
-        if let Some(o) = state.outcome() {
-            let pos = state.position();
-            let ending = if pos.legal_moves().is_empty() {
-                Ending::Checkmate
-            } else if pos.declaration(cfg.declaration).is_some() {
-                Ending::Declaration
-            } else {
-                Ending::Repetition
-            };
-            break (ending, o, seat, String::new());
-        }
-        if record.plies >= max_plies {
-            record.adjudicated = true;
-            break (Ending::Draw, Outcome::Draw, seat, "ply limit".to_string());
-        }
-        let side_is_a = (seat == 0) == (a_seat == 0);
-        let side_idx = if side_is_a { 0 } else { 1 };
-        let allowed = clock.allowed(color);
-        let (mv, elapsed) = match &mut seats[seat] {
-            Seat::Usi(engine, _) => {
-                let Some(e) = engine.as_mut() else {
-                    forfeit = Some(Forfeit::Crash);
-                    break (
-                        Ending::Interrupted,
-                        Outcome::Loss,
-                        seat,
-                        "engine did not start".into(),
-                    );
-                };
-                let deadline = Instant::now() + allowed + cfg.tolerance;
-                let t = e.think(
-                    &position_command(&line.start, &history),
-                    &clock.go_command(),
-                    deadline,
-                    Duration::from_secs(1),
-                );
-                record.time[side_idx] += t.elapsed;
-                record.moves[side_idx] += 1;
-                match t.reply {
-                    Reply::Crashed => {
-                        forfeit = Some(Forfeit::Crash);
-                        break (
-                            Ending::Interrupted,
-                            Outcome::Loss,
-                            seat,
-                            "engine exited".into(),
-                        );
-                    }
-                    Reply::Silent => {
-                        forfeit = Some(Forfeit::Time);
-                        break (Ending::TimeUp, Outcome::Loss, seat, "no bestmove".into());
-                    }
-                    _ if !clock.charge(color, t.elapsed, cfg.tolerance) => {
-                        forfeit = Some(Forfeit::Time);
-                        let c = format!(
-                            "{} ms used, {} ms allowed",
-                            t.elapsed.as_millis(),
-                            allowed.as_millis()
-                        );
-                        break (Ending::TimeUp, Outcome::Loss, seat, c);
-                    }
-                    Reply::Resign => break (Ending::Resign, Outcome::Loss, seat, String::new()),
-                    Reply::Win => match state.position().declaration(cfg.declaration) {
-                        Some(Declaration::Win) => {
-                            break (Ending::Declaration, Outcome::Win, seat, String::new());
-                        }
-                        Some(Declaration::Draw) => {
-                            break (Ending::Declaration, Outcome::Draw, seat, String::new());
-                        }
-                        None => {
-                            forfeit = Some(Forfeit::Illegal);
-                            break (
-                                Ending::IllegalMove,
-                                Outcome::Loss,
-                                seat,
-                                "false declaration".into(),
-                            );
-                        }
-                    },
-                    Reply::Move(text) => match state.position().parse_usi(&text) {
-                        Ok(m) => (m, t.elapsed),
-                        Err(e) => {
-                            forfeit = Some(Forfeit::Illegal);
-                            break (Ending::IllegalMove, Outcome::Loss, seat, e.to_string());
-                        }
-                    },
-                }
-            }
-            Seat::Builtin(s) => {
-                let start = Instant::now();
-                let m = s.choose(&state).best;
-                let elapsed = start.elapsed();
-                record.time[side_idx] += elapsed;
-                record.moves[side_idx] += 1;
-                if !clock.charge(color, elapsed, cfg.tolerance) {
-                    forfeit = Some(Forfeit::Time);
-                    break (
-                        Ending::TimeUp,
-                        Outcome::Loss,
-                        seat,
-                        "built-in strategy too slow".into(),
-                    );
-                }
-                if !state.position().is_legal(m) {
-                    forfeit = Some(Forfeit::Illegal);
-                    break (Ending::IllegalMove, Outcome::Loss, seat, format!("{m}"));
-                }
-                (m, elapsed)
-            }
-        };
-        state.play(mv);
-        history.push(mv);
-        timed.push((mv, elapsed));
-        record.plies += 1;
-    };
-    let mover_is_a = (mover_seat == 0) == (a_seat == 0);
-    record.result = if mover_is_a {
-        mover_outcome
-    } else {
-        mover_outcome.flip()
-    };
-    let mover_side = if mover_is_a { Side::A } else { Side::B };
-    if forfeit == Some(Forfeit::Illegal) {
-        record.illegal_move_by = Some(mover_side);
-    }
-    for (k, seat) in seats.iter_mut().enumerate() {
-        if let Seat::Usi(Some(e), _) = seat {
-            let is_a = (k == 0) == (a_seat == 0);
-            let r = match (record.result, is_a) {
-                (Outcome::Draw, _) => "draw",
-                (Outcome::Win, true) | (Outcome::Loss, false) => "win",
-                _ => "lose",
-            };
-            let _ = e.send(&format!("gameover {r}"));
-        }
-    }
-    let names_by_color = {
-        let n0 = seats[0].name();
-        let n1 = seats[1].name();
-        if first == 0 { [n0, n1] } else { [n1, n0] }
-    };
-    let write = match cfg.record_format {
-        RecordFormat::Csa => write_csa,
-        RecordFormat::Kif => write_kif,
-    };
-    let csa = write(
-        [&names_by_color[0], &names_by_color[1]],
-        &line.start,
-        &timed,
-        ending,
-        &comment,
-    );
-    let played = Played {
-        record,
-        forfeit: forfeit.map(|f| (mover_side, f)),
-    };
-    (played, csa)
 }
 
 fn start_line(cfg: &ShogiMatchConfig, pair: u64) -> Result<StartLine, MatchError> {
@@ -566,20 +298,18 @@ pub fn run_shogi_match(
                             break;
                         }
                         let f = s.frontier;
-                        if let Some(dir) = &cfg.records {
-                            for (k, text) in csas.iter().enumerate() {
-                                let path = dir.join(format!(
-                                    "game-{:05}.{}",
-                                    2 * f + k as u64,
-                                    cfg.record_format.extension()
-                                ));
-                                let _ = std::fs::write(path, text);
-                            }
-                        }
                         // Records first: a pair in the journal is never replayed,
                         // so its records must already be on disk.
-                        if let Some(Err(e)) = s.journal.as_mut().map(|j| j.append(f, &games)) {
-                            s.error.get_or_insert(e.into());
+                        let saved = match &cfg.records {
+                            Some(dir) => write_records(dir, cfg.record_format, f, &csas),
+                            None => Ok(()),
+                        };
+                        let journaled = saved.and_then(|()| match s.journal.as_mut() {
+                            Some(j) => j.append(f, &games).map_err(MatchError::from),
+                            None => Ok(()),
+                        });
+                        if let Err(e) = journaled {
+                            s.error.get_or_insert(e);
                             s.decided = true;
                             stop.store(true, Ordering::Relaxed);
                             break;
@@ -607,6 +337,27 @@ pub fn run_shogi_match(
         time_control: describe(cfg.control),
         report,
     })
+}
+
+/// Writes the records of pair `pair` (games `2 * pair` and `2 * pair + 1`)
+/// as `game-NNNNN.EXT`, each whole or not at all.
+fn write_records(
+    dir: &std::path::Path,
+    format: RecordFormat,
+    pair: u64,
+    texts: &[String; 2],
+) -> Result<(), MatchError> {
+    for (k, text) in texts.iter().enumerate() {
+        let name = format!("game-{:05}.{}", 2 * pair + k as u64, format.extension());
+        let path = dir.join(name);
+        yomi_search::files::write_atomic(&path, text.as_bytes()).map_err(|source| {
+            MatchError::Records {
+                path: path.display().to_string(),
+                source,
+            }
+        })?;
+    }
+    Ok(())
 }
 
 /// The time control in words (`byoyomi 200ms`, `10s + 100ms`, `nodes 5000`).

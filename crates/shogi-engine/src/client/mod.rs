@@ -4,9 +4,10 @@
 //! Contract: [`usi::UsiEngine`] drives one engine process over stdin/stdout
 //! and never blocks past a deadline it was given; [`clock`] keeps each
 //! side's time under byoyomi, Fischer or nodes-per-move control;
-//! [`matches::run_shogi_match`] plays seat-swapped pairs in which a move
-//! after the clock ran out, an illegal move or a crashed engine loses, each
-//! counted separately, and reports with [`yomi_arena::MatchReport`].
+//! [`matches::run_shogi_match`] plays seat-swapped pairs of games (each
+//! one played by `game`) in which a move after the clock ran out, an
+//! illegal move or a crashed engine loses, each counted separately, and
+//! reports with [`yomi_arena::MatchReport`].
 //! [`csa`] writes and reads game records in the CSA format, [`kif`] writes
 //! them in the KIF format; [`journal`] keeps finished pairs so a long match
 //! can stop and continue.
@@ -14,6 +15,7 @@
 pub mod clock;
 pub mod csa;
 mod error;
+mod game;
 pub mod journal;
 pub mod kif;
 pub mod matches;
