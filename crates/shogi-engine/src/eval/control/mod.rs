@@ -16,6 +16,10 @@
 //! taken from their own view with the same weights), within
 //! ±[`EVAL_LIMIT`], a pure function of the position.
 
+mod file;
+
+pub use file::WeightsError;
+
 use crate::eval::Evaluator;
 use crate::eval::features::{
     self, ATTACKED, CTRL, DEFENDED, FEATURES, HAND, HAND_CAP, HAND_OFFSET, KING_POS, KING_RING,
@@ -26,7 +30,6 @@ use crate::params::{
     ATTACKED_SHARE, BOARD_DISCOUNT, CONTROL_LEVELS, CONTROL_OWN, CONTROL_THEIR, DEFENDED_SHARE,
     EVAL_LIMIT, KING_RING_CP, PIECE_VALUE, TEMPO as TEMPO_CP,
 };
-use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use yomi_shogi::attacks;
 use yomi_shogi::types::{HAND_KINDS, file_of, rank_of};
@@ -34,30 +37,6 @@ use yomi_shogi::{Color, Kind, Position};
 
 /// Weights are stored in 1/`WEIGHT_SCALE` cp.
 pub const WEIGHT_SCALE: i32 = 64;
-
-/// First line of a weights file (followed by the feature count).
-pub const WEIGHTS_HEADER: &str = "yomi-control-weights 1";
-
-/// Why a weights file was refused.
-#[derive(Debug, thiserror::Error)]
-pub enum WeightsError {
-    /// The file could not be read.
-    #[error("{path}: {message}")]
-    Io {
-        /// The file.
-        path: String,
-        /// What went wrong.
-        message: String,
-    },
-    /// The text is not a weights file of this version.
-    #[error("line {line}: {message}")]
-    Format {
-        /// 1-based line of the problem.
-        line: usize,
-        /// What is wrong there.
-        message: String,
-    },
-}
 
 /// Control weights are applied in whole cp within this range (the
 /// evaluator sums them bit plane by bit plane, see [`Tables`]).
@@ -286,78 +265,10 @@ impl ControlWeights {
         static BUILTIN: OnceLock<Arc<ControlWeights>> = OnceLock::new();
         Arc::clone(BUILTIN.get_or_init(|| {
             Arc::new(
-                ControlWeights::parse(include_str!("../../data/control.weights"))
+                ControlWeights::parse(include_str!("../../../data/control.weights"))
                     .expect("the built-in weights parse"),
             )
         }))
-    }
-
-    /// Reads a weights file.
-    pub fn load(path: &Path) -> Result<ControlWeights, WeightsError> {
-        let text = std::fs::read_to_string(path).map_err(|e| WeightsError::Io {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
-        ControlWeights::parse(&text)
-    }
-
-    /// Parses the text of a weights file: the header line with the feature
-    /// count, then the weights (integers in 1/64 cp) separated by white
-    /// space; `#` starts a comment.
-    pub fn parse(text: &str) -> Result<ControlWeights, WeightsError> {
-        let mut lines = text.lines().enumerate();
-        let (_, first) = lines.next().ok_or_else(|| WeightsError::Format {
-            line: 1,
-            message: "empty file".into(),
-        })?;
-        let count = first
-            .strip_prefix(WEIGHTS_HEADER)
-            .and_then(|rest| rest.trim().parse::<usize>().ok())
-            .ok_or_else(|| WeightsError::Format {
-                line: 1,
-                message: format!("expected '{WEIGHTS_HEADER} <count>', found '{first}'"),
-            })?;
-        if count != FEATURES {
-            return Err(WeightsError::Format {
-                line: 1,
-                message: format!("{count} weights, this engine has {FEATURES} features"),
-            });
-        }
-        let mut w = Vec::with_capacity(FEATURES);
-        for (i, line) in lines {
-            let body = line.split('#').next().unwrap_or("");
-            for token in body.split_whitespace() {
-                let v = token.parse::<i32>().map_err(|_| WeightsError::Format {
-                    line: i + 1,
-                    message: format!("'{token}' is not an integer weight"),
-                })?;
-                if w.len() == FEATURES {
-                    return Err(WeightsError::Format {
-                        line: i + 1,
-                        message: format!("more than {FEATURES} weights"),
-                    });
-                }
-                w.push(v);
-            }
-        }
-        if w.len() != FEATURES {
-            return Err(WeightsError::Format {
-                line: text.lines().count(),
-                message: format!("{} weights, expected {FEATURES}", w.len()),
-            });
-        }
-        Ok(ControlWeights::new(w))
-    }
-
-    /// The text of a weights file ([`ControlWeights::parse`] reads it back).
-    pub fn to_text(&self) -> String {
-        let mut s = format!("{WEIGHTS_HEADER} {FEATURES}\n");
-        for row in self.w.chunks(17) {
-            let line: Vec<String> = row.iter().map(|v| v.to_string()).collect();
-            s.push_str(&line.join(" "));
-            s.push('\n');
-        }
-        s
     }
 
     /// The score for Black in 1/[`WEIGHT_SCALE`] cp.
@@ -485,31 +396,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn weights_text_round_trips_and_bad_files_say_where() {
-        let w = ControlWeights::initial();
-        assert_eq!(ControlWeights::parse(&w.to_text()).unwrap(), w);
-        let short = format!("{WEIGHTS_HEADER} {FEATURES}\n1 2 3\n");
-        assert!(
-            ControlWeights::parse(&short)
-                .unwrap_err()
-                .to_string()
-                .contains("3 weights")
-        );
-        let bad = format!("{WEIGHTS_HEADER} {FEATURES}\n1 x 3\n");
-        assert_eq!(
-            ControlWeights::parse(&bad).unwrap_err().to_string(),
-            "line 2: 'x' is not an integer weight"
-        );
-        let other = "yomi-control-weights 1 12\n";
-        assert!(
-            ControlWeights::parse(other)
-                .unwrap_err()
-                .to_string()
-                .contains("12 weights")
-        );
     }
 
     /// With the starting weights, a pawn in hand is worth its full value and
