@@ -1,14 +1,17 @@
-//! Output files written whole or not at all: the one way every dataset
-//! shard, report, record and generated file of yomi reaches the disk.
+//! Output files written whole or not at all: the one way yomi's dataset
+//! shards, reports, game records, weights and generated files reach the
+//! disk. (Two writers keep their own scheme: the training checkpoint, whose
+//! three files are renamed together, and the append-only match journal.)
 //!
 //! Contract: the content goes to a temporary sibling of the target
 //! ([`temp_path`]: same directory, so the final rename never crosses a file
 //! system, and named after the whole file name and the process, so two
 //! outputs of one directory or two processes never share one). Only once it
 //! is completely written and synced to the disk is it renamed over the
-//! target (so a power cut cannot leave an empty file either); on any error it is
-//! removed and the target keeps its old content, or stays absent. A reader,
-//! or a resumed job that checks which outputs exist, never sees half a file.
+//! target (so a power cut cannot leave an empty file either); on any error
+//! it is removed and the target keeps its old content, or stays absent. A
+//! reader, or a resumed job that checks which outputs exist, never sees half
+//! a file.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -152,15 +152,6 @@ pub fn finished(dir: &Path, s: &Shard) -> Option<ShardStats> {
     serde_json::from_str(&text).ok()
 }
 
-/// Writes `path` whole or not at all: `write` fills a temporary sibling that
-/// is renamed over it once complete ([`yomi_search::files::replace_with`]).
-fn write_atomic(
-    path: &Path,
-    write: impl FnOnce(&Path) -> Result<(), DatasetError>,
-) -> Result<(), DatasetError> {
-    yomi_search::files::replace_with(path, write, |p, e| io(p, e))
-}
-
 /// Records `spec` in `dir/dataset.json`, or checks it equals the one there.
 pub fn check_spec(dir: &Path, spec: &DatasetSpec) -> Result<(), DatasetError> {
     let path = dir.join("dataset.json");
@@ -265,7 +256,11 @@ pub fn run_shard(
     let sp = stats_path(dir, s);
     let json = serde_json::to_string_pretty(&stats).map_err(|e| io(&sp, e))?;
     yomi_search::files::write_atomic(&sp, json.as_bytes()).map_err(|e| io(&sp, e))?;
-    write_atomic(&shard_path(dir, s), |p| parquet_out::write(p, &rows))?;
+    yomi_search::files::replace_with(
+        &shard_path(dir, s),
+        |p| parquet_out::write(p, &rows),
+        |p, e| io(p, e),
+    )?;
     Ok(stats)
 }
 
