@@ -7,7 +7,8 @@
 //! evaluator drops what the other learned (table, tree).
 
 use crate::eval::{
-    BatchEvaluator, ControlEval, ControlWeights, EvalKind, Evaluator, NetworkEval, OneByOne,
+    BatchEvaluator, ControlEval, ControlWeights, EvalKind, Evaluator, GpuNetworkEval, NetworkEval,
+    OneByOne,
 };
 use crate::search::{Control, GameHistory, Limits, SearchInfo, SearchResult, Searcher};
 use crate::softmax::{SoftmaxOptions, SoftmaxSearcher};
@@ -15,7 +16,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 use yomi_shogi::DeclarationRule;
-use yomi_shogi_nn::Network;
+use yomi_shogi_nn::{CudaNetwork, Device, Network, Precision};
 
 /// Which search plays (the USI `Search` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -63,16 +64,37 @@ pub enum EvalSource {
     Hand(EvalKind),
     /// A value network, shared.
     Network(Arc<Network>),
+    /// A value network whose batches go to a GPU (the CPU copy evaluates single
+    /// positions, and batches should the GPU fail).
+    GpuNetwork(Arc<Network>, Arc<CudaNetwork>),
     /// The Control evaluation with weights of its own (a weights file).
     Control(Arc<ControlWeights>),
 }
 
 impl EvalSource {
+    /// The network `net` evaluating its batches on `device` (a GPU: its own copy of the
+    /// weights, made here; fails where the GPU cannot be used).
+    pub fn network_on(
+        net: Arc<Network>,
+        device: Device,
+        precision: Precision,
+    ) -> Result<EvalSource, yomi_shogi_nn::NnError> {
+        match device {
+            Device::Cpu => Ok(EvalSource::Network(net)),
+            Device::Cuda(ordinal) => {
+                let gpu = CudaNetwork::new(net.weights(), ordinal, precision)?;
+                Ok(EvalSource::GpuNetwork(net, Arc::new(gpu)))
+            }
+        }
+    }
+
     /// A per-position evaluator.
     pub fn evaluator(&self) -> Box<dyn Evaluator> {
         match self {
             EvalSource::Hand(k) => k.build(),
-            EvalSource::Network(n) => Box::new(NetworkEval::new(Arc::clone(n))),
+            EvalSource::Network(n) | EvalSource::GpuNetwork(n, _) => {
+                Box::new(NetworkEval::new(Arc::clone(n)))
+            }
             EvalSource::Control(w) => Box::new(ControlEval::new(Arc::clone(w))),
         }
     }
@@ -82,6 +104,9 @@ impl EvalSource {
         match self {
             EvalSource::Hand(k) => Box::new(OneByOne(k.build())),
             EvalSource::Network(n) => Box::new(NetworkEval::new(Arc::clone(n))),
+            EvalSource::GpuNetwork(n, g) => {
+                Box::new(GpuNetworkEval::new(Arc::clone(g), Arc::clone(n)))
+            }
             EvalSource::Control(w) => Box::new(OneByOne(Box::new(ControlEval::new(Arc::clone(w))))),
         }
     }

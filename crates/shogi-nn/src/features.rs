@@ -18,6 +18,11 @@
 //! - `42..51`: rank planes, plane `42 + r` is 1.0 on row `r`;
 //! - `51..60`: file planes, plane `51 + f` is 1.0 on column `f`;
 //! - `60`: all ones.
+//!
+//! [`encode_compact`] writes the same information in [`COMPACT_LEN`] bytes (what varies:
+//! the piece on each viewed square and the hand counts), and [`expand_compact`] turns those
+//! bytes into exactly the floats of [`encode`]: a GPU receives 96 bytes a position instead
+//! of 19,764 and expands them itself, the same way.
 
 use yomi_shogi::types::HAND_KINDS;
 use yomi_shogi::{Color, Position};
@@ -42,17 +47,16 @@ pub const FILE_PLANES: usize = 51;
 /// The plane of ones.
 pub const ONES_PLANE: usize = 60;
 
-/// Writes the 61-plane encoding of `pos` into `out[..INPUT_LEN]`.
-///
-/// # Panics
-/// If `out` is shorter than [`INPUT_LEN`] (a caller's sizing bug, not input data).
-pub fn encode(pos: &Position, out: &mut [f32]) {
-    let out = &mut out[..INPUT_LEN];
-    out.fill(0.0);
+/// Every piece of `pos` as (plane, cell): its piece plane (`0..28`, own kinds first) and
+/// its cell `row * 9 + column` in the side to move's view.
+fn pieces(pos: &Position) -> impl Iterator<Item = (usize, usize)> + '_ {
     let us = pos.side_to_move();
     let flip = us == Color::White;
     let mut occupied = pos.occupied();
-    while occupied.any() {
+    std::iter::from_fn(move || {
+        if !occupied.any() {
+            return None;
+        }
         let sq = occupied.pop();
         let piece = pos.piece_on(sq);
         let kind = piece.kind_unchecked() as usize - 1;
@@ -62,8 +66,20 @@ pub fn encode(pos: &Position, out: &mut [f32]) {
             OPPONENT_PIECES + kind
         };
         let view = if flip { 80 - sq } else { sq };
-        let (row, column) = (view % 9, view / 9);
-        out[plane * SQUARES + row * 9 + column] = 1.0;
+        Some((plane, (view % 9) * 9 + view / 9))
+    })
+}
+
+/// Writes the 61-plane encoding of `pos` into `out[..INPUT_LEN]`.
+///
+/// # Panics
+/// If `out` is shorter than [`INPUT_LEN`] (a caller's sizing bug, not input data).
+pub fn encode(pos: &Position, out: &mut [f32]) {
+    let out = &mut out[..INPUT_LEN];
+    out.fill(0.0);
+    let us = pos.side_to_move();
+    for (plane, cell) in pieces(pos) {
+        out[plane * SQUARES + cell] = 1.0;
     }
     for (side, base) in [(us, OWN_HAND), (us.flip(), OPPONENT_HAND)] {
         let hand = pos.hand(side);
@@ -87,6 +103,58 @@ pub fn encode(pos: &Position, out: &mut [f32]) {
     }
     let ones = ONES_PLANE * SQUARES;
     out[ones..ones + SQUARES].fill(1.0);
+}
+
+/// Bytes of one compactly encoded position: 81 squares, 7 + 7 hand counts, 1 spare.
+pub const COMPACT_LEN: usize = 96;
+/// First hand-count byte of [`encode_compact`] (own hand, then the opponent's).
+pub const COMPACT_HANDS: usize = SQUARES;
+
+/// Writes `pos` in [`COMPACT_LEN`] bytes: byte `row * 9 + column` (the viewed square, as in
+/// [`encode`]) holds `plane + 1` of the piece there (1 to 28) or 0 when empty; bytes
+/// `81..88` the side to move's hand counts and `88..95` the opponent's (kinds P L N S B R
+/// G); byte 95 is 0.
+///
+/// # Panics
+/// If `out` is shorter than [`COMPACT_LEN`] (a caller's sizing bug).
+pub fn encode_compact(pos: &Position, out: &mut [u8]) {
+    let out = &mut out[..COMPACT_LEN];
+    out.fill(0);
+    let us = pos.side_to_move();
+    for (plane, cell) in pieces(pos) {
+        out[cell] = plane as u8 + 1;
+    }
+    for (side, base) in [(us, COMPACT_HANDS), (us.flip(), COMPACT_HANDS + 7)] {
+        let hand = pos.hand(side);
+        for (i, &kind) in HAND_KINDS.iter().enumerate() {
+            out[base + i] = hand.count(kind) as u8;
+        }
+    }
+}
+
+/// The value of plane `plane`, row `row`, column `column` of the position `compact` holds
+/// (the floats [`encode`] writes); the rule the GPU kernel of [`crate::cuda`] follows.
+pub fn compact_value(compact: &[u8], plane: usize, row: usize, column: usize) -> f32 {
+    let square = row * 9 + column;
+    match plane {
+        p if p < OWN_HAND => f32::from(compact[square] as usize == p + 1),
+        p if p < RANK_PLANES => f32::from(compact[COMPACT_HANDS + p - OWN_HAND]),
+        p if p < FILE_PLANES => f32::from(row == p - RANK_PLANES),
+        p if p < ONES_PLANE => f32::from(column == p - FILE_PLANES),
+        _ => 1.0,
+    }
+}
+
+/// Expands one [`encode_compact`] record into the [`INPUT_LEN`] floats of [`encode`].
+///
+/// # Panics
+/// If `compact` is shorter than [`COMPACT_LEN`] or `out` than [`INPUT_LEN`].
+pub fn expand_compact(compact: &[u8], out: &mut [f32]) {
+    let compact = &compact[..COMPACT_LEN];
+    for (i, v) in out[..INPUT_LEN].iter_mut().enumerate() {
+        let (plane, square) = (i / SQUARES, i % SQUARES);
+        *v = compact_value(compact, plane, square / 9, square % 9);
+    }
 }
 
 /// Encodes `positions` one after another into a new buffer of `positions.len() * INPUT_LEN`.

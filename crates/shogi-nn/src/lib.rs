@@ -11,6 +11,10 @@
 //!   split over threads.
 //! - [`onnx`]: the network as an ONNX model, for ONNX Runtime side by side; with the cargo
 //!   feature `ort`, `ort_runtime::OrtNetwork` runs it (library loaded at run time).
+//! - [`cuda`]: the forward on an NVIDIA GPU (cargo feature `cuda`: cuBLAS GEMMs and three
+//!   NVRTC kernels, libraries loaded at run time; without the feature its constructor says
+//!   how to get it); [`device`] parses where a network runs (`cpu`, `cuda:N`) and at what
+//!   precision.
 //! - [`train`]: supervised training (hand-written backward pass, AdamW, Parquet data, checkpoints).
 //!
 //! The network: convolution 0 (3x3, 61 -> C, padding 1, bias) and ReLU, then
@@ -19,6 +23,13 @@
 //! `sigmoid(logit)` is the side to move's win probability.
 
 pub mod config;
+#[cfg(feature = "cuda")]
+#[path = "cuda/mod.rs"]
+pub mod cuda;
+#[cfg(not(feature = "cuda"))]
+#[path = "cuda/disabled.rs"]
+pub mod cuda;
+pub mod device;
 pub mod error;
 pub mod features;
 pub mod infer;
@@ -31,6 +42,8 @@ pub mod train;
 pub mod weights;
 
 pub use config::NetConfig;
+pub use cuda::CudaNetwork;
+pub use device::{Device, Precision};
 pub use error::NnError;
 pub use features::{INPUT_LEN, PLANES, SQUARES, encode};
 pub use infer::Network;

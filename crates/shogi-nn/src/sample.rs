@@ -47,3 +47,41 @@ mod tests {
         assert!(a.iter().any(|p| p.side_to_move() == Color::Black));
     }
 }
+
+/// Writes a batch of encoded positions and their logits as safetensors (`input`
+/// `[batch, 61, 9, 9]` and `logits` `[batch]`, F32), atomically, for side-by-side checks in
+/// another framework (e.g. PyTorch's `safetensors.torch.load_file`).
+pub fn save_batch(
+    path: &std::path::Path,
+    input: &[f32],
+    logits: &[f32],
+) -> Result<(), crate::NnError> {
+    use crate::features::{INPUT_LEN, PLANES};
+    use safetensors::tensor::{Dtype, TensorView};
+    let batch = logits.len();
+    if input.len() != batch * INPUT_LEN {
+        return Err(crate::NnError::Format(format!(
+            "save_batch: {} input floats for {batch} logits",
+            input.len()
+        )));
+    }
+    let bytes = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let (input_bytes, logit_bytes) = (bytes(input), bytes(logits));
+    let err = |e: safetensors::SafeTensorError| crate::NnError::Format(format!("save_batch: {e}"));
+    let views = vec![
+        (
+            "input".to_string(),
+            TensorView::new(Dtype::F32, vec![batch, PLANES, 9, 9], &input_bytes).map_err(err)?,
+        ),
+        (
+            "logits".to_string(),
+            TensorView::new(Dtype::F32, vec![batch], &logit_bytes).map_err(err)?,
+        ),
+    ];
+    let data = safetensors::serialize(views, None).map_err(err)?;
+    yomi_search::files::write_atomic(path, &data).map_err(|source| crate::NnError::Io {
+        action: "writing",
+        path: path.to_path_buf(),
+        source,
+    })
+}

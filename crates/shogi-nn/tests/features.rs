@@ -111,3 +111,29 @@ fn asymmetric_position_black_to_move_is_not_turned() {
     let full = [(28, 2.0), (35 + 5, 1.0)];
     assert_planes(&got, &expected(&cells, &full));
 }
+
+#[test]
+fn compact_records_expand_to_exactly_the_float_encoding() {
+    use yomi_shogi_nn::features::{COMPACT_LEN, encode_compact, expand_compact};
+    use yomi_shogi_nn::sample::random_positions;
+    let mut positions = random_positions(300, 11);
+    // Hands with several kinds and counts, both sides to move.
+    for sfen in [
+        "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 13",
+        "4k4/9/9/9/9/9/9/9/4K4 w RB2G2S2N2L9Prb2g2s2n2l9p 1",
+    ] {
+        positions.push(Position::from_sfen(sfen).unwrap());
+    }
+    let (mut compact, mut expanded, mut want) = (
+        vec![9u8; COMPACT_LEN],
+        vec![7.5; INPUT_LEN],
+        vec![0.0; INPUT_LEN],
+    );
+    for pos in &positions {
+        encode_compact(pos, &mut compact);
+        expand_compact(&compact, &mut expanded);
+        encode(pos, &mut want);
+        assert_planes(&expanded, &want);
+        assert_eq!(compact[COMPACT_LEN - 1], 0, "spare byte");
+    }
+}

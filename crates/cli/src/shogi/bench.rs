@@ -4,13 +4,14 @@
 //! positions and batch fill of Monte Carlo Softmax Search per position.
 
 use crate::usage::usage;
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
 use yomi_search::parse_duration;
 use yomi_shogi_engine::bench::{BENCH_DEPTH, BENCH_POSITIONS, run, run_softmax};
 use yomi_shogi_engine::engine::{EvalSource, SearchKind};
 use yomi_shogi_engine::eval::EvalKind;
 use yomi_shogi_engine::softmax::SoftmaxOptions;
+use yomi_shogi_nn::{Device, Precision};
 
 /// Arguments of `yomi shogi bench`.
 #[derive(clap::Args, Debug)]
@@ -37,6 +38,13 @@ pub struct BenchArgs {
     /// (softmax; batches are then applied one at a time, so the result is reproducible).
     #[arg(long)]
     evaluations: Option<u64>,
+    /// Where the network evaluates batches (softmax): cpu or cuda[:N] (a build with
+    /// `--features cuda`).
+    #[arg(long, default_value = "cpu", value_parser = |s: &str| s.parse::<Device>())]
+    device: Device,
+    /// Precision of the GPU's matrix products: f32 or tf32.
+    #[arg(long, default_value = "f32", value_parser = |s: &str| s.parse::<Precision>())]
+    precision: Precision,
     /// Positions per evaluator batch (softmax).
     #[arg(long, default_value_t = yomi_shogi_engine::params::SOFTMAX_BATCH)]
     batch: usize,
@@ -98,6 +106,11 @@ pub fn run_bench(a: BenchArgs) -> Result<()> {
     Ok(())
 }
 
+fn network_on(net: std::sync::Arc<yomi_shogi_nn::Network>, a: &BenchArgs) -> Result<EvalSource> {
+    EvalSource::network_on(net, a.device, a.precision)
+        .with_context(|| format!("--device {}", a.device))
+}
+
 fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
     let time = parse_duration(&a.time).map_err(|e| usage(format!("--time: {e}")))?;
     if !(1..=4096).contains(&a.batch) {
@@ -107,11 +120,14 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
         Some(p) => {
             let net = yomi_shogi_engine::eval::network::load(Some(&p.display().to_string()))
                 .map_err(|e| usage(format!("--weights {}: {e}", p.display())))?;
-            (EvalSource::Network(net), "Network".to_string())
+            (network_on(net, a)?, format!("Network on {}", a.device))
         }
         None if a.eval.trim().eq_ignore_ascii_case("network") => {
             let net = yomi_shogi_engine::eval::network::load(None).map_err(anyhow::Error::msg)?;
-            (EvalSource::Network(net), "Network (built in)".to_string())
+            (
+                network_on(net, a)?,
+                format!("Network (built in) on {}", a.device),
+            )
         }
         None => {
             let k: EvalKind = a.eval.parse().map_err(usage)?;

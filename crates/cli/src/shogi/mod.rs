@@ -7,6 +7,7 @@ mod book;
 mod dataset;
 mod mate;
 mod nn;
+mod nn_gpu;
 mod train;
 mod tune;
 pub mod usi;

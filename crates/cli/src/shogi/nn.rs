@@ -9,7 +9,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use yomi_search::parse_duration;
 use yomi_shogi_nn::sample::random_positions;
-use yomi_shogi_nn::{INPUT_LEN, NetConfig, Network, Weights, encode};
+use yomi_shogi_nn::{Device, INPUT_LEN, NetConfig, Network, Precision, Weights, encode};
+
+use super::nn_gpu;
 
 /// Arguments of `yomi shogi nn`.
 #[derive(clap::Args, Debug)]
@@ -64,6 +66,19 @@ struct BenchArgs {
     /// Rounds of the side-by-side comparison (with --ort).
     #[arg(long, default_value_t = 3)]
     rounds: usize,
+    /// Where the forward runs: cpu, or cuda[:N] (a build with `--features cuda`, CUDA's
+    /// libraries on LD_LIBRARY_PATH); on a GPU both input paths are timed and the logits
+    /// checked against the CPU forward.
+    #[arg(long, default_value = "cpu", value_parser = parse_device)]
+    device: Device,
+    /// Precision of the GPU's matrix products: f32 or tf32.
+    #[arg(long, default_value = "f32", value_parser = parse_precision)]
+    precision: Precision,
+    /// Also write the batch and yomi's CPU logits as safetensors (`input` [B,61,9,9],
+    /// `logits` [B]) for a side-by-side in another framework
+    /// (crates/shogi-nn/scripts/torch_reference.py).
+    #[arg(long)]
+    save_batch: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -96,6 +111,14 @@ pub fn run(args: NnArgs) -> Result<()> {
     }
 }
 
+fn parse_device(s: &str) -> Result<Device, String> {
+    s.parse()
+}
+
+fn parse_precision(s: &str) -> Result<Precision, String> {
+    s.parse()
+}
+
 fn random_weights(channels: usize, layers: usize, seed: u64) -> Result<Weights> {
     Weights::random(NetConfig { channels, layers }, seed)
         .map_err(|e| usage(format!("--channels/--layers: {e}")))
@@ -123,6 +146,18 @@ fn run_bench(a: BenchArgs) -> Result<()> {
     }
     let mut out = vec![0.0; a.batch];
     net.forward(&input, a.batch, &mut out);
+    if let Some(path) = &a.save_batch {
+        nn_gpu::save_batch(path, &input, &out)?;
+    }
+    if let Device::Cuda(ordinal) = a.device {
+        let setup = nn_gpu::GpuBench {
+            ordinal,
+            precision: a.precision,
+            seconds: a.seconds,
+            json: a.json,
+        };
+        return nn_gpu::bench(&setup, &net, &positions, &input, &out);
+    }
     if a.ort {
         return compare_with_ort(&a, &net, &input);
     }
@@ -154,23 +189,23 @@ fn run_bench(a: BenchArgs) -> Result<()> {
 
 /// Throughput of repeated calls of one batch.
 #[derive(Clone, Copy, Debug)]
-struct Timing {
+pub(super) struct Timing {
     batches: u64,
     seconds: f64,
-    positions_per_second: f64,
+    pub(super) positions_per_second: f64,
     ms_per_batch: f64,
     best_ms: f64,
 }
 
 impl Timing {
-    fn line(&self) -> String {
+    pub(super) fn line(&self) -> String {
         format!(
             "{:.0} positions/s, {:.2} ms per batch (best {:.2}), {} batches in {:.2} s",
             self.positions_per_second, self.ms_per_batch, self.best_ms, self.batches, self.seconds
         )
     }
 
-    fn json(&self) -> serde_json::Value {
+    pub(super) fn json(&self) -> serde_json::Value {
         serde_json::json!({
             "batches": self.batches, "seconds": self.seconds,
             "positions_per_second": self.positions_per_second,
@@ -180,7 +215,7 @@ impl Timing {
 }
 
 /// Calls `forward` (one batch of `batch` positions) until `duration` has passed, at least once.
-fn time_batches(duration: Duration, batch: usize, mut forward: impl FnMut()) -> Timing {
+pub(super) fn time_batches(duration: Duration, batch: usize, mut forward: impl FnMut()) -> Timing {
     let (mut batches, mut best) = (0u64, f64::INFINITY);
     let start = Instant::now();
     while batches == 0 || start.elapsed() < duration {

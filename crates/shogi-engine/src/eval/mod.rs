@@ -16,7 +16,7 @@ pub mod network;
 pub use batch::{BatchEvaluator, OneByOne};
 pub use classic::{Classic, Material};
 pub use control::{ControlEval, ControlWeights, WeightsError};
-pub use network::NetworkEval;
+pub use network::{GpuNetworkEval, NetworkEval};
 
 use std::fmt;
 use std::str::FromStr;

@@ -10,7 +10,8 @@ use crate::eval::Evaluator;
 use crate::eval::batch::BatchEvaluator;
 use std::sync::Arc;
 use yomi_shogi::Position;
-use yomi_shogi_nn::{INPUT_LEN, Network, Weights, encode};
+use yomi_shogi_nn::features::{COMPACT_LEN, encode_compact};
+use yomi_shogi_nn::{CudaNetwork, INPUT_LEN, Network, Weights, encode};
 
 /// Centipawns per unit of logit (the training scale: target sigmoid(cp / 600)).
 pub const CP_PER_LOGIT: f32 = 600.0;
@@ -98,6 +99,66 @@ impl BatchEvaluator for NetworkEval {
 
     fn name(&self) -> &'static str {
         "Network"
+    }
+}
+
+/// A batch evaluator on a GPU: positions go as compact records, logits come back.
+/// Should the GPU fail mid-game, the error is written to stderr once and every later
+/// batch is evaluated by the CPU copy of the same network, so the game goes on.
+pub struct GpuNetworkEval {
+    gpu: Arc<CudaNetwork>,
+    cpu: NetworkEval,
+    compact: Vec<u8>,
+    logits: Vec<f32>,
+    failed: bool,
+}
+
+impl GpuNetworkEval {
+    /// An evaluator sending batches to `gpu`, with `cpu` (the same weights) as fallback.
+    pub fn new(gpu: Arc<CudaNetwork>, cpu: Arc<Network>) -> GpuNetworkEval {
+        GpuNetworkEval {
+            gpu,
+            cpu: NetworkEval::new(cpu),
+            compact: Vec::new(),
+            logits: Vec::new(),
+            failed: false,
+        }
+    }
+}
+
+impl BatchEvaluator for GpuNetworkEval {
+    fn evaluate_batch(&mut self, positions: &[Position], out: &mut [i32]) {
+        let n = positions.len();
+        if n == 0 {
+            return;
+        }
+        if !self.failed {
+            self.compact.resize(n * COMPACT_LEN, 0);
+            for (p, chunk) in positions
+                .iter()
+                .zip(self.compact.chunks_exact_mut(COMPACT_LEN))
+            {
+                encode_compact(p, chunk);
+            }
+            self.logits.resize(n, 0.0);
+            match self.gpu.forward_compact(&self.compact, n, &mut self.logits) {
+                Ok(()) => {
+                    for (o, &l) in out.iter_mut().zip(&self.logits) {
+                        *o = logit_to_cp(l);
+                    }
+                    return;
+                }
+                Err(e) => {
+                    eprintln!("GPU evaluation failed ({e}); evaluating on the CPU from now on");
+                    self.failed = true;
+                }
+            }
+        }
+        self.cpu.evaluate_batch(positions, out);
+    }
+
+    fn name(&self) -> &'static str {
+        "Network (GPU)"
     }
 }
 

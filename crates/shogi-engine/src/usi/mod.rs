@@ -13,6 +13,7 @@
 //! `ponderhit` or `stop`.
 
 mod command;
+mod eval_source;
 mod guard;
 mod job;
 mod options;
@@ -23,10 +24,10 @@ pub use options::{EngineOptions, EvalChoice};
 pub use out::Out;
 
 use crate::book::Book;
-use crate::engine::{Engine, EvalSource, SearchKind};
-use crate::eval::{ControlWeights, EvalKind};
+use crate::engine::{Engine, SearchKind};
 use crate::search::{Control, GameHistory};
 use crate::softmax::SoftmaxOptions;
+use eval_source::EvalWanted;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -53,7 +54,7 @@ pub struct UsiEngine {
     options: EngineOptions,
     searcher: Option<Engine>,
     /// The evaluation behind the searchers (choice and file) once loaded.
-    loaded_eval: Option<(EvalChoice, Option<String>)>,
+    loaded_eval: Option<EvalWanted>,
     game: Option<GameHistory>,
     book: Option<(String, Arc<Book>)>,
     job: Option<Job>,
@@ -211,45 +212,9 @@ impl UsiEngine {
                 "info string USI_Hash {table_mb} MB could not be allocated; using {got} MB"
             ));
         }
-        let want = (self.options.eval, self.options.eval_file.clone());
+        let want = EvalWanted::of(&self.options);
         if self.loaded_eval.as_ref() != Some(&want) {
-            let source = match want.0 {
-                EvalChoice::Hand(EvalKind::Control) if want.1.is_some() => {
-                    let path = want.1.as_deref().unwrap_or_default();
-                    match ControlWeights::load(std::path::Path::new(path)) {
-                        Ok(w) => {
-                            self.out
-                                .line(&format!("info string Control weights {path}"));
-                            EvalSource::Control(Arc::new(w))
-                        }
-                        Err(e) => {
-                            self.out.line(&format!(
-                                "info string EvalFile {path}: {e}; using the built-in Control weights"
-                            ));
-                            EvalSource::Hand(EvalKind::Control)
-                        }
-                    }
-                }
-                EvalChoice::Hand(k) => EvalSource::Hand(k),
-                EvalChoice::Network => match crate::eval::network::load(want.1.as_deref()) {
-                    Ok(net) => {
-                        self.out.line(&format!(
-                            "info string network {}: {} layers x {} channels",
-                            want.1.as_deref().unwrap_or("(built in)"),
-                            net.config().layers,
-                            net.config().channels
-                        ));
-                        EvalSource::Network(net)
-                    }
-                    Err(e) => {
-                        self.out.line(&format!(
-                            "info string EvalFile: {e}; using the {} evaluation",
-                            EvalKind::default()
-                        ));
-                        EvalSource::Hand(EvalKind::default())
-                    }
-                },
-            };
+            let source = want.load(&mut |text| self.out.line(&format!("info string {text}")));
             s.set_eval(&source);
             self.loaded_eval = Some(want);
         }

@@ -10,6 +10,7 @@ use crate::params::{SOFTMAX_BATCH, SOFTMAX_T_BACKUP, SOFTMAX_T_SELECT};
 use std::fmt;
 use std::str::FromStr;
 use yomi_shogi::DeclarationRule;
+use yomi_shogi_nn::{Device, Precision};
 
 /// The `Evaluation` option: a hand-written evaluator or the value network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +77,10 @@ pub struct EngineOptions {
     pub softmax_t_select: u32,
     /// `SoftmaxBatch`: positions per network batch.
     pub softmax_batch: usize,
+    /// `NetworkDevice`: where the network evaluates batches (`cpu` or `cuda[:N]`).
+    pub network_device: Device,
+    /// `NetworkPrecision`: the GPU's matrix products (`f32` or `tf32`).
+    pub network_precision: Precision,
 }
 
 impl Default for EngineOptions {
@@ -97,6 +102,8 @@ impl Default for EngineOptions {
             softmax_t_backup: SOFTMAX_T_BACKUP as u32,
             softmax_t_select: SOFTMAX_T_SELECT as u32,
             softmax_batch: SOFTMAX_BATCH,
+            network_device: Device::Cpu,
+            network_precision: Precision::F32,
         }
     }
 }
@@ -177,6 +184,14 @@ impl EngineOptions {
                 "option name SoftmaxBatch type spin default {} min 1 max 4096",
                 d.softmax_batch
             ),
+            format!(
+                "option name NetworkDevice type string default {}",
+                d.network_device
+            ),
+            format!(
+                "option name NetworkPrecision type combo default {} var f32 var tf32",
+                d.network_precision
+            ),
         ]
     }
 
@@ -218,6 +233,8 @@ impl EngineOptions {
             "SoftmaxBackupTemperature" => self.softmax_t_backup = spin(value, 0, 10_000)? as u32,
             "SoftmaxSelectTemperature" => self.softmax_t_select = spin(value, 0, 10_000)? as u32,
             "SoftmaxBatch" => self.softmax_batch = spin(value, 1, 4096)? as usize,
+            "NetworkDevice" => self.network_device = value.unwrap_or("").parse()?,
+            "NetworkPrecision" => self.network_precision = value.unwrap_or("").parse()?,
             _ => return Err("no such option".into()),
         }
         Ok(())
@@ -252,6 +269,13 @@ mod tests {
         o.set("SoftmaxBatch", Some("64")).unwrap();
         assert_eq!(o.softmax_batch, 64);
         assert!(o.set("Threads", Some("4")).is_err());
-        assert_eq!(o.usi_lines().len(), 16);
+        o.set("NetworkDevice", Some("cuda:1")).unwrap();
+        assert_eq!(o.network_device, Device::Cuda(1));
+        assert!(o.set("NetworkDevice", Some("gpu7")).is_err());
+        assert_eq!(o.network_device, Device::Cuda(1));
+        o.set("NetworkPrecision", Some("tf32")).unwrap();
+        assert_eq!(o.network_precision, Precision::Tf32);
+        assert!(o.set("NetworkPrecision", Some("f16")).is_err());
+        assert_eq!(o.usi_lines().len(), 18);
     }
 }

@@ -1,0 +1,61 @@
+//! The GPU forward in a build without the cargo feature `cuda`: the same type and methods,
+//! but [`CudaNetwork::new`] returns an error saying how to get a build that has it, so
+//! callers need no `cfg` of their own.
+
+use std::convert::Infallible;
+
+use crate::config::NetConfig;
+use crate::device::Precision;
+use crate::error::NnError;
+use crate::weights::Weights;
+
+/// Always an error here: this build has no CUDA support.
+pub fn compile_kernels() -> Result<String, NnError> {
+    Err(NnError::Runtime(
+        "this build has no GPU support; rebuild with `--features cuda`".into(),
+    ))
+}
+
+/// A value network evaluated on an NVIDIA GPU; this build cannot make one.
+pub struct CudaNetwork {
+    never: Infallible,
+}
+
+impl CudaNetwork {
+    /// Always an error here: this build has no CUDA support.
+    pub fn new(
+        weights: &Weights,
+        ordinal: usize,
+        precision: Precision,
+    ) -> Result<CudaNetwork, NnError> {
+        let _ = (weights, precision);
+        Err(NnError::Runtime(format!(
+            "cuda:{ordinal}: this build has no GPU support; rebuild with `--features cuda` (CUDA's libraries are then loaded at run time)"
+        )))
+    }
+
+    /// The network's shape.
+    pub fn config(&self) -> NetConfig {
+        match self.never {}
+    }
+
+    /// The matrix products' precision.
+    pub fn precision(&self) -> Precision {
+        match self.never {}
+    }
+
+    /// The GPU's name.
+    pub fn device_name(&self) -> &str {
+        match self.never {}
+    }
+
+    /// Logits of 61-plane float input.
+    pub fn forward(&self, _: &[f32], _: usize, _: &mut [f32]) -> Result<(), NnError> {
+        match self.never {}
+    }
+
+    /// Logits of compact records.
+    pub fn forward_compact(&self, _: &[u8], _: usize, _: &mut [f32]) -> Result<(), NnError> {
+        match self.never {}
+    }
+}

@@ -1,0 +1,129 @@
+//! The GPU forward (feature `cuda`) computes the CPU forward's logits, from floats and from
+//! compact records, at every batch size; without a GPU it fails with an error, not a panic.
+//!
+//! Set `YOMI_REQUIRE_GPU=1` where a GPU must be found (then any failure to start is a test
+//! failure); elsewhere the test checks the error and says it skipped the comparison. The
+//! kernels' compilation needs only NVRTC (no GPU): `YOMI_REQUIRE_NVRTC=1` makes a missing
+//! NVRTC a failure (CI installs pip's nvidia-cuda-nvrtc and sets it).
+#![cfg(feature = "cuda")]
+
+use yomi_shogi_nn::cuda::compile_kernels;
+use yomi_shogi_nn::features::{COMPACT_LEN, INPUT_LEN, encode, encode_compact};
+use yomi_shogi_nn::sample::random_positions;
+use yomi_shogi_nn::{CudaNetwork, NetConfig, Network, NnError, Precision, Weights};
+
+fn weights() -> Weights {
+    let mut w = Weights::random(
+        NetConfig {
+            channels: 32,
+            layers: 7,
+        },
+        5,
+    )
+    .unwrap();
+    // A visible bias, so that dropping it anywhere shows.
+    w.fc_bias = 0.25;
+    w
+}
+
+fn start(w: &Weights, precision: Precision) -> Option<CudaNetwork> {
+    match CudaNetwork::new(w, 0, precision) {
+        Ok(net) => Some(net),
+        Err(e) => {
+            assert!(
+                std::env::var_os("YOMI_REQUIRE_GPU").is_none(),
+                "YOMI_REQUIRE_GPU is set but the GPU forward failed to start: {e}"
+            );
+            assert!(matches!(e, NnError::Runtime(_)), "{e:?}");
+            assert!(e.to_string().contains("CUDA"), "{e}");
+            eprintln!("skipped the comparison: {e}");
+            None
+        }
+    }
+}
+
+#[test]
+fn the_kernels_compile_with_nvrtc() {
+    match compile_kernels() {
+        Ok(ptx) => {
+            for name in ["yomi_expand", "yomi_im2col", "yomi_bias_residual_relu"] {
+                assert!(ptx.contains(&format!(".entry {name}")), "{name} missing");
+            }
+        }
+        Err(e) => {
+            assert!(
+                std::env::var_os("YOMI_REQUIRE_NVRTC").is_none(),
+                "YOMI_REQUIRE_NVRTC is set but: {e}"
+            );
+            assert!(e.to_string().contains("libnvrtc"), "{e}");
+            eprintln!("skipped: {e}");
+        }
+    }
+}
+
+#[test]
+fn gpu_logits_match_the_cpu_forward_at_every_batch_size() {
+    let w = weights();
+    let Some(gpu) = start(&w, Precision::F32) else {
+        return;
+    };
+    let cpu = Network::with_threads(w.clone(), 1).unwrap();
+    eprintln!("GPU: {}", gpu.device_name());
+    // Growing, shrinking and growing again: buffers are resized and reused.
+    for batch in [1, 300, 7, 1030] {
+        let positions = random_positions(batch, batch as u64);
+        let mut input = vec![0.0; batch * INPUT_LEN];
+        let mut compact = vec![0u8; batch * COMPACT_LEN];
+        for (i, pos) in positions.iter().enumerate() {
+            encode(pos, &mut input[i * INPUT_LEN..(i + 1) * INPUT_LEN]);
+            encode_compact(pos, &mut compact[i * COMPACT_LEN..(i + 1) * COMPACT_LEN]);
+        }
+        let mut want = vec![0.0; batch];
+        cpu.forward(&input, batch, &mut want);
+        let scale = want.iter().fold(1.0f32, |m, v| m.max(v.abs()));
+        let (mut from_floats, mut from_compact) = (vec![9.0; batch], vec![9.0; batch]);
+        gpu.forward(&input, batch, &mut from_floats).unwrap();
+        gpu.forward_compact(&compact, batch, &mut from_compact)
+            .unwrap();
+        for i in 0..batch {
+            assert!(
+                (from_floats[i] - want[i]).abs() <= 1e-4 * scale,
+                "batch {batch} sample {i}: GPU {} vs CPU {}",
+                from_floats[i],
+                want[i]
+            );
+            assert_eq!(from_floats[i], from_compact[i], "batch {batch} sample {i}");
+        }
+    }
+    let mut out = [0.0f32; 2];
+    assert!(gpu.forward(&[0.0; 5], 1, &mut out).is_err(), "short input");
+    assert!(
+        gpu.forward_compact(&[0; COMPACT_LEN], 2, &mut out).is_err(),
+        "short input"
+    );
+}
+
+#[test]
+fn tf32_stays_close_to_f32() {
+    let w = weights();
+    let Some(gpu) = start(&w, Precision::Tf32) else {
+        return;
+    };
+    let cpu = Network::with_threads(w, 1).unwrap();
+    let positions = random_positions(256, 3);
+    let mut compact = vec![0u8; 256 * COMPACT_LEN];
+    for (i, pos) in positions.iter().enumerate() {
+        encode_compact(pos, &mut compact[i * COMPACT_LEN..(i + 1) * COMPACT_LEN]);
+    }
+    let want = cpu.evaluate(&positions);
+    let mut got = vec![0.0; 256];
+    gpu.forward_compact(&compact, 256, &mut got).unwrap();
+    let scale = want.iter().fold(1.0f32, |m, v| m.max(v.abs()));
+    let worst = got
+        .iter()
+        .zip(&want)
+        .map(|(g, w)| (g - w).abs())
+        .fold(0.0f32, f32::max);
+    eprintln!("tf32: largest logit difference {worst:.2e} (largest logit {scale:.3})");
+    assert!(worst <= 2e-2 * scale, "tf32 off by {worst}");
+}
