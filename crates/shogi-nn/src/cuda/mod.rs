@@ -13,8 +13,8 @@
 //! Positions travel as 96-byte compact records ([`crate::features::encode_compact`]) and
 //! are expanded on the GPU, 200 times less to copy than the 61-plane floats. The three small
 //! kernels (`kernels.cu`) are compiled once per network by NVRTC for the GPU at hand.
-//! Buffers grow to the largest batch seen and are reused; one batch runs at a time (a
-//! mutex), on one stream.
+//! Buffers grow to the power of two above the largest batch seen and are reused; one batch
+//! runs at a time (a mutex), on one stream.
 //!
 //! `unsafe` is allowed in this module alone: kernel launches and cuBLAS calls are foreign
 //! calls whose buffer sizes the compiler cannot check; each block says why it is in bounds.
@@ -304,7 +304,8 @@ impl CudaNetwork {
         let Work { blas, buffers } = &mut *work;
         if buffers.as_ref().is_none_or(|b| b.capacity < batch) {
             *buffers = None; // free the old ones first
-            *buffers = Some(self.buffers(batch)?);
+            // Rounded up: the search's batches vary by a few positions around their size.
+            *buffers = Some(self.buffers(batch.next_power_of_two())?);
         }
         let b = buffers.as_mut().expect("just sized");
         upload(self, b)?;
