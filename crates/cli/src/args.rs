@@ -21,3 +21,16 @@ impl Threads {
             .context("starting worker threads")
     }
 }
+
+/// Where a value network runs (`--device`, `--precision`), shared by `yomi shogi nn bench`
+/// and `yomi shogi bench`; parsed by `yomi_shogi_nn::{Device, Precision}`.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct NetworkDevice {
+    /// Where the network runs: cpu, or cuda[:N] (a build with `--features cuda`, CUDA's
+    /// libraries on LD_LIBRARY_PATH).
+    #[arg(long, default_value = "cpu")]
+    pub device: yomi_shogi_nn::Device,
+    /// Precision of the GPU's matrix products: f32 or tf32.
+    #[arg(long, default_value = "f32")]
+    pub precision: yomi_shogi_nn::Precision,
+}

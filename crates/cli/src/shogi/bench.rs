@@ -3,6 +3,7 @@
 //! and nodes per second; with `--search softmax`, the playouts, evaluated
 //! positions and batch fill of Monte Carlo Softmax Search per position.
 
+use crate::args::NetworkDevice;
 use crate::usage::usage;
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
@@ -11,7 +12,6 @@ use yomi_shogi_engine::bench::{BENCH_DEPTH, BENCH_POSITIONS, run, run_softmax};
 use yomi_shogi_engine::engine::{EvalSource, SearchKind};
 use yomi_shogi_engine::eval::EvalKind;
 use yomi_shogi_engine::softmax::SoftmaxOptions;
-use yomi_shogi_nn::{Device, Precision};
 
 /// Arguments of `yomi shogi bench`.
 #[derive(clap::Args, Debug)]
@@ -38,13 +38,9 @@ pub struct BenchArgs {
     /// (softmax; batches are then applied one at a time, so the result is reproducible).
     #[arg(long)]
     evaluations: Option<u64>,
-    /// Where the network evaluates batches (softmax): cpu or cuda[:N] (a build with
-    /// `--features cuda`).
-    #[arg(long, default_value = "cpu", value_parser = |s: &str| s.parse::<Device>())]
-    device: Device,
-    /// Precision of the GPU's matrix products: f32 or tf32.
-    #[arg(long, default_value = "f32", value_parser = |s: &str| s.parse::<Precision>())]
-    precision: Precision,
+    /// Where the network evaluates batches (softmax).
+    #[command(flatten)]
+    net_device: NetworkDevice,
     /// Positions per evaluator batch (softmax).
     #[arg(long, default_value_t = yomi_shogi_engine::params::SOFTMAX_BATCH)]
     batch: usize,
@@ -107,8 +103,9 @@ pub fn run_bench(a: BenchArgs) -> Result<()> {
 }
 
 fn network_on(net: std::sync::Arc<yomi_shogi_nn::Network>, a: &BenchArgs) -> Result<EvalSource> {
-    EvalSource::network_on(net, a.device, a.precision)
-        .with_context(|| format!("--device {}", a.device))
+    let d = a.net_device;
+    EvalSource::network_on(net, d.device, d.precision)
+        .with_context(|| format!("--device {}", d.device))
 }
 
 fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
@@ -120,13 +117,16 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
         Some(p) => {
             let net = yomi_shogi_engine::eval::network::load(Some(&p.display().to_string()))
                 .map_err(|e| usage(format!("--weights {}: {e}", p.display())))?;
-            (network_on(net, a)?, format!("Network on {}", a.device))
+            (
+                network_on(net, a)?,
+                format!("Network on {}", a.net_device.device),
+            )
         }
         None if a.eval.trim().eq_ignore_ascii_case("network") => {
             let net = yomi_shogi_engine::eval::network::load(None).map_err(anyhow::Error::msg)?;
             (
                 network_on(net, a)?,
-                format!("Network (built in) on {}", a.device),
+                format!("Network (built in) on {}", a.net_device.device),
             )
         }
         None => {

@@ -9,9 +9,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use yomi_search::parse_duration;
 use yomi_shogi_nn::sample::random_positions;
-use yomi_shogi_nn::{Device, INPUT_LEN, NetConfig, Network, Precision, Weights, encode};
+use yomi_shogi_nn::{Device, INPUT_LEN, NetConfig, Network, Weights, encode};
 
 use super::nn_gpu;
+use crate::args::NetworkDevice;
 
 /// Arguments of `yomi shogi nn`.
 #[derive(clap::Args, Debug)]
@@ -66,14 +67,10 @@ struct BenchArgs {
     /// Rounds of the side-by-side comparison (with --ort).
     #[arg(long, default_value_t = 3)]
     rounds: usize,
-    /// Where the forward runs: cpu, or cuda[:N] (a build with `--features cuda`, CUDA's
-    /// libraries on LD_LIBRARY_PATH); on a GPU both input paths are timed and the logits
-    /// checked against the CPU forward.
-    #[arg(long, default_value = "cpu", value_parser = parse_device)]
-    device: Device,
-    /// Precision of the GPU's matrix products: f32 or tf32.
-    #[arg(long, default_value = "f32", value_parser = parse_precision)]
-    precision: Precision,
+    /// Where the forward runs (on a GPU both input paths are timed and the logits checked
+    /// against the CPU forward).
+    #[command(flatten)]
+    net_device: NetworkDevice,
     /// Also write the batch and yomi's CPU logits as safetensors (`input` [B,61,9,9],
     /// `logits` [B]) for a side-by-side in another framework
     /// (crates/shogi-nn/scripts/torch_reference.py).
@@ -111,14 +108,6 @@ pub fn run(args: NnArgs) -> Result<()> {
     }
 }
 
-fn parse_device(s: &str) -> Result<Device, String> {
-    s.parse()
-}
-
-fn parse_precision(s: &str) -> Result<Precision, String> {
-    s.parse()
-}
-
 fn random_weights(channels: usize, layers: usize, seed: u64) -> Result<Weights> {
     Weights::random(NetConfig { channels, layers }, seed)
         .map_err(|e| usage(format!("--channels/--layers: {e}")))
@@ -149,10 +138,10 @@ fn run_bench(a: BenchArgs) -> Result<()> {
     if let Some(path) = &a.save_batch {
         nn_gpu::save_batch(path, &input, &out)?;
     }
-    if let Device::Cuda(ordinal) = a.device {
+    if let Device::Cuda(ordinal) = a.net_device.device {
         let setup = nn_gpu::GpuBench {
             ordinal,
-            precision: a.precision,
+            precision: a.net_device.precision,
             seconds: a.seconds,
             json: a.json,
         };

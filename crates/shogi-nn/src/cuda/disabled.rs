@@ -28,10 +28,10 @@ impl CudaNetwork {
         ordinal: usize,
         precision: Precision,
     ) -> Result<CudaNetwork, NnError> {
-        let _ = (weights, precision);
-        Err(NnError::Runtime(format!(
-            "cuda:{ordinal}: this build has no GPU support; rebuild with `--features cuda` (CUDA's libraries are then loaded at run time)"
-        )))
+        let _ = (weights, ordinal, precision);
+        Err(NnError::Runtime(
+            "this build has no GPU support; rebuild with `--features cuda` (CUDA's libraries are then loaded at run time)".into(),
+        ))
     }
 
     /// The network's shape.
