@@ -1,6 +1,6 @@
 //! How well evaluators predict a dataset's search scores: the training loss
 //! (mean squared difference of win probabilities, sigmoid(cp / 600)) of the
-//! Classic and Material evaluations and of a network file, and how often
+//! Control, Classic and Material evaluations and of a network file, and how often
 //! each gets the sign of the score right, on the rows of Parquet shards.
 //!
 //! `cargo run --release -p yomi-shogi-engine --example eval_fit -- NET.safetensors SHARD.parquet...`
@@ -21,6 +21,7 @@ fn main() -> Result<(), String> {
         .ok_or("usage: eval_fit NET.safetensors SHARD.parquet...")?;
     let net = yomi_shogi_engine::eval::network::load(Some(net_path))?;
     let mut evals: Vec<(&str, Box<dyn Evaluator>)> = vec![
+        ("Control", EvalKind::Control.build()),
         ("Classic", EvalKind::Classic.build()),
         ("Material", EvalKind::Material.build()),
         ("Network", Box::new(NetworkEval::new(Arc::clone(&net)))),

@@ -9,8 +9,11 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use yomi_search::{parse_duration, parse_seed};
+use yomi_shogi::Position;
+use yomi_shogi_engine::tune::quiet_leaf;
 use yomi_shogi_nn::train::checkpoint::{self, EpochRecord};
-use yomi_shogi_nn::train::{Dataset, Event, NET_FILE, TrainParams, Trainer};
+use yomi_shogi_nn::train::loss::Target;
+use yomi_shogi_nn::train::{Dataset, Event, NET_FILE, Sample, TrainParams, Trainer};
 use yomi_shogi_nn::{NetConfig, Weights};
 
 /// Arguments of `yomi shogi train`.
@@ -54,6 +57,13 @@ pub struct TrainArgs {
     /// rules are symmetric, so the label is the same). A resumed run must use it too.
     #[arg(long)]
     mirror: bool,
+    /// Train and validate on quiet positions, the ones a search evaluates statically: a
+    /// position whose side to move has a capture that wins material by static exchange is
+    /// replaced by the position those captures lead to (as `yomi shogi tune` does), with the
+    /// same label; positions in check are left out. A resumed run must use it too (the data
+    /// fingerprint refuses a mismatch).
+    #[arg(long)]
+    quiet: bool,
     /// Positions per gradient chunk, the unit of parallel work (the weights depend on it, not
     /// on --threads).
     #[arg(long, default_value_t = 16)]
@@ -113,7 +123,9 @@ pub fn run(a: TrainArgs) -> Result<()> {
         p
     };
     let started = Instant::now();
-    let mut data = Dataset::load(&a.data, params.val_fraction)
+    let quiet = a.quiet;
+    let prepare = |s: Sample| if quiet { quiet_sample(s) } else { Some(s) };
+    let mut data = Dataset::load_prepared(&a.data, params.val_fraction, prepare)
         .with_context(|| format!("loading {}", a.data.display()))?;
     if a.mirror {
         data.mirror_training();
@@ -206,6 +218,29 @@ pub fn run(a: TrainArgs) -> Result<()> {
     Ok(())
 }
 
+/// The quiet position `s` resolves to, labelled as `s` (from its own side
+/// to move's view); `None` for positions in check on the way.
+fn quiet_sample(s: Sample) -> Option<Sample> {
+    let pos = Position::from_sfen(&s.sfen).ok()?;
+    let leaf = quiet_leaf(&pos)?;
+    if leaf == pos {
+        return Some(s);
+    }
+    let target = if leaf.side_to_move() == pos.side_to_move() {
+        s.target
+    } else {
+        Target {
+            score: -s.target.score,
+            result: -s.target.result,
+        }
+    };
+    Some(Sample {
+        sfen: leaf.to_sfen().into(),
+        target,
+        game: s.game,
+    })
+}
+
 fn epoch_line(r: &EpochRecord, epochs: usize) -> String {
     let val = match r.val {
         Some(v) => format!(
@@ -224,4 +259,43 @@ fn epoch_line(r: &EpochRecord, epochs: usize) -> String {
         r.train.mean_result(),
         r.lr
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(sfen: &str, score: i32, result: i8) -> Sample {
+        Sample {
+            sfen: sfen.into(),
+            target: Target { score, result },
+            game: 3,
+        }
+    }
+
+    #[test]
+    fn quiet_samples_resolve_winning_captures_and_drop_checks() {
+        // Quiet already: kept as it is.
+        let quiet = "8k/9/4g4/4p4/9/9/9/4R4/K8 b - 1";
+        assert_eq!(
+            quiet_sample(sample(quiet, 120, 1)),
+            Some(sample(quiet, 120, 1))
+        );
+        // Black's rook takes the undefended rook on 5e; White is then to move
+        // in the quiet position reached, so the label turns to White's view.
+        let free_rook = "8k/9/9/9/4r4/9/9/4R4/K8 b - 1";
+        let got = quiet_sample(sample(free_rook, 700, 1)).unwrap();
+        let leaf = Position::from_sfen(&got.sfen).unwrap();
+        assert_eq!(leaf.side_to_move(), yomi_shogi::Color::White);
+        assert_eq!(got.sfen.split(' ').next(), Some("8k/9/9/9/4R4/9/9/9/K8"));
+        assert_eq!(
+            (got.target.score, got.target.result, got.game),
+            (-700, -1, 3)
+        );
+        // In check: left out.
+        assert_eq!(
+            quiet_sample(sample("r7k/9/9/9/9/9/9/9/K8 b - 1", 0, 0)),
+            None
+        );
+    }
 }

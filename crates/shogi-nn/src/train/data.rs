@@ -57,10 +57,24 @@ pub fn is_validation_game(game: i64, fraction: f64) -> bool {
 impl Dataset {
     /// Reads `path` (a Parquet file or a folder of them) and splits it.
     pub fn load(path: &Path, val_fraction: f64) -> Result<Dataset, TrainError> {
+        Dataset::load_prepared(path, val_fraction, Some)
+    }
+
+    /// As [`Dataset::load`], each row passed through `prepare` first, which
+    /// may replace it or leave it out (`None`). It runs before the split and
+    /// the fingerprint, so a resumed run must prepare its rows alike.
+    pub fn load_prepared(
+        path: &Path,
+        val_fraction: f64,
+        prepare: impl Fn(Sample) -> Option<Sample> + Sync,
+    ) -> Result<Dataset, TrainError> {
         let files = dataset_files(path)?;
         let parts = files
             .par_iter()
-            .map(|f| read_parquet(f))
+            .map(|f| {
+                read_parquet(f)
+                    .map(|rows| rows.into_iter().filter_map(&prepare).collect::<Vec<_>>())
+            })
             .collect::<Result<Vec<_>, _>>()?;
         Dataset::from_samples(parts.into_iter().flatten().collect(), val_fraction)
     }
