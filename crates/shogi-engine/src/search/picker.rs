@@ -305,7 +305,7 @@ mod tests {
                 let stages: Vec<u8> = out.iter().map(stage).collect();
                 assert!(stages.is_sorted(), "{stages:?} in {}", pos.to_sfen());
                 for (w, s) in out.windows(2).zip(stages.windows(2)) {
-                    if s[0] == s[1] && s[0] != 2 {
+                    if s[0] == s[1] {
                         assert!(w[0].1 >= w[1].1, "{w:?} in {}", pos.to_sfen());
                     }
                 }
