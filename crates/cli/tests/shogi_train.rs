@@ -108,6 +108,21 @@ fn trains_on_dataset_rows_writes_the_net_and_resumes_a_finished_run() {
     ]);
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/rows"));
+
+    // Gradients on a GPU: this build has none (no `cuda` feature) or this machine none; either
+    // way a clear error before any training, and the finished run's files are untouched.
+    let before = std::fs::read(out.join("progress.json")).unwrap();
+    let gpu = train(&["--device", "cuda", "--resume"]);
+    let err = String::from_utf8_lossy(&gpu.stderr);
+    if gpu.status.success() {
+        eprintln!("a GPU is present: the error path was not exercised");
+    } else {
+        assert_eq!(gpu.status.code(), Some(1), "{err}");
+        assert!(err.contains("--device cuda:0"), "{err}");
+        assert!(err.contains("GPU support") || err.contains("CUDA"), "{err}");
+    }
+    assert_eq!(std::fs::read(out.join("progress.json")).unwrap(), before);
+    assert_eq!(train(&["--device", "tpu"]).status.code(), Some(2));
     std::fs::remove_dir_all(data).unwrap();
     std::fs::remove_dir_all(out).unwrap();
 }

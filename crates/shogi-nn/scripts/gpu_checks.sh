@@ -6,8 +6,10 @@
 #   mkdir -p .dev && cp target/release/yomi target/release/yomi-usi .dev/ && cp <that binary> .dev/cuda-test
 #   .dev/yomi shogi nn init --out .dev/net13x64.safetensors        # the seed's shape
 # Then: OUT=results bash crates/shogi-nn/scripts/gpu_checks.sh
-# It runs the GPU tests, `nn bench` at batch 256 and 1,024 in f32 and tf32, PyTorch on the
-# same weights and positions (torch and safetensors needed), the softmax search bench on
+# It runs the GPU tests (forward logits and training gradients against the CPU's), `nn bench`
+# at batch 256 and 1,024 in f32 and tf32, PyTorch on the same weights and positions (torch
+# and safetensors needed), one epoch of `yomi shogi train` of the seed's shape on the GPU
+# and on the CPU, the softmax search bench on
 # GPU and CPU, and a byoyomi 1 s match (softmax + network on the GPU against alpha-beta +
 # Control) for MATCH_SECONDS, journaled in OUT.
 set -u
@@ -36,6 +38,13 @@ done; done
 for p in f32 tf32; do
   PYTHONUNBUFFERED=1 T 150 python3 crates/shogi-nn/scripts/torch_reference.py $W /tmp/batch256.safetensors --batches 256,1024 --precision $p --seconds 3 --json | tee -a "$OUT/torch.jsonl"
 done
+T 120 $BIN/yomi shogi dataset --out /tmp/gpu-ds --games 64 --shard-size 16 --depth 3 --threads 16
+for d in "--device cuda" "--device cuda --precision tf32" "--device cuda --batch 1024"; do
+  rm -rf /tmp/gpu-train
+  T 120 $BIN/yomi shogi train --data /tmp/gpu-ds --out /tmp/gpu-train --epochs 1 $d --json | tee -a "$OUT/train.jsonl"
+done
+rm -rf /tmp/gpu-train
+T 60 $BIN/yomi shogi train --data /tmp/gpu-ds --out /tmp/gpu-train --epochs 1 --device cpu --json | tee -a "$OUT/train.jsonl"
 for d in "--device cuda" "--device cuda --precision tf32" "--device cuda --batch 1024" "--device cpu"; do
   T 60 $BIN/yomi shogi bench --search softmax --weights $W --time 1s $d --json | tee -a "$OUT/softmax13x64.jsonl"
 done

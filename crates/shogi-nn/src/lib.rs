@@ -11,9 +11,9 @@
 //!   split over threads.
 //! - [`onnx`]: the network as an ONNX model, for ONNX Runtime side by side; with the cargo
 //!   feature `ort`, `ort_runtime::OrtNetwork` runs it (library loaded at run time).
-//! - [`cuda`]: the forward on an NVIDIA GPU (cargo feature `cuda`: cuBLAS GEMMs and three
-//!   NVRTC kernels, libraries loaded at run time; without the feature its constructor says
-//!   how to get it); [`device`] parses where a network runs (`cpu`, `cuda:N`) and at what
+//! - [`cuda`]: the forward and the training pass on an NVIDIA GPU (cargo feature `cuda`:
+//!   cuBLAS GEMMs and six NVRTC kernels, libraries loaded at run time; without the feature
+//!   the constructors say how to get it); [`device`] parses where a network runs (`cpu`, `cuda:N`) and at what
 //!   precision.
 //! - [`train`]: supervised training (hand-written backward pass, AdamW, Parquet data, checkpoints).
 //!
@@ -32,6 +32,7 @@ pub mod cuda;
 pub mod device;
 pub mod error;
 pub mod features;
+mod gemm_plan;
 pub mod infer;
 pub mod onnx;
 #[cfg(feature = "ort")]

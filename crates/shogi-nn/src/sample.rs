@@ -33,21 +33,6 @@ pub fn random_positions(count: usize, seed: u64) -> Vec<Position> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::random_positions;
-    use yomi_shogi::Color;
-
-    #[test]
-    fn seeded_and_varied() {
-        let a = random_positions(20, 3);
-        assert_eq!(a, random_positions(20, 3));
-        assert_ne!(a, random_positions(20, 4));
-        assert!(a.iter().any(|p| p.side_to_move() == Color::White));
-        assert!(a.iter().any(|p| p.side_to_move() == Color::Black));
-    }
-}
-
 /// Writes a batch of encoded positions and their logits as safetensors (`input`
 /// `[batch, 61, 9, 9]` and `logits` `[batch]`, F32), atomically, for side-by-side checks in
 /// another framework (e.g. PyTorch's `safetensors.torch.load_file`).
@@ -84,4 +69,19 @@ pub fn save_batch(
         path: path.to_path_buf(),
         source,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::random_positions;
+    use yomi_shogi::Color;
+
+    #[test]
+    fn seeded_and_varied() {
+        let a = random_positions(20, 3);
+        assert_eq!(a, random_positions(20, 3));
+        assert_ne!(a, random_positions(20, 4));
+        assert!(a.iter().any(|p| p.side_to_move() == Color::White));
+        assert!(a.iter().any(|p| p.side_to_move() == Color::Black));
+    }
 }

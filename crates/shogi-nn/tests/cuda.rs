@@ -1,5 +1,6 @@
 //! The GPU forward (feature `cuda`) computes the CPU forward's logits, from floats and from
-//! compact records, at every batch size; without a GPU it fails with an error, not a panic.
+//! compact records, at every batch size, and the GPU training pass the CPU backward's
+//! gradients and losses; without a GPU each fails with an error, not a panic.
 //!
 //! Set `YOMI_REQUIRE_GPU=1` where a GPU must be found (then any failure to start is a test
 //! failure); elsewhere the test checks the error and says it skipped the comparison. The
@@ -7,9 +8,14 @@
 //! NVRTC a failure (CI installs pip's nvidia-cuda-nvrtc and sets it).
 #![cfg(feature = "cuda")]
 
+use yomi_shogi::Position;
+use yomi_shogi_nn::cuda::CudaTrainer;
 use yomi_shogi_nn::cuda::compile_kernels;
 use yomi_shogi_nn::features::{COMPACT_LEN, INPUT_LEN, encode, encode_compact};
 use yomi_shogi_nn::sample::random_positions;
+use yomi_shogi_nn::train::Sample;
+use yomi_shogi_nn::train::loss::Target;
+use yomi_shogi_nn::train::trainer::batch_gradient;
 use yomi_shogi_nn::{CudaNetwork, NetConfig, Network, NnError, Precision, Weights};
 
 fn weights() -> Weights {
@@ -46,7 +52,14 @@ fn start(w: &Weights, precision: Precision) -> Option<CudaNetwork> {
 fn the_kernels_compile_with_nvrtc() {
     match compile_kernels() {
         Ok(ptx) => {
-            for name in ["yomi_expand", "yomi_im2col", "yomi_bias_residual_relu"] {
+            for name in [
+                "yomi_expand",
+                "yomi_im2col",
+                "yomi_bias_residual_relu",
+                "yomi_relu_grad",
+                "yomi_add",
+                "yomi_col2im",
+            ] {
                 assert!(ptx.contains(&format!(".entry {name}")), "{name} missing");
             }
         }
@@ -126,4 +139,70 @@ fn tf32_stays_close_to_f32() {
         .fold(0.0f32, f32::max);
     eprintln!("tf32: largest logit difference {worst:.2e} (largest logit {scale:.3})");
     assert!(worst <= 2e-2 * scale, "tf32 off by {worst}");
+}
+
+/// The CPU trainer's samples for `n` random positions, with varied targets.
+fn samples(n: usize, seed: u64) -> Vec<Sample> {
+    random_positions(n, seed)
+        .iter()
+        .enumerate()
+        .map(|(i, pos)| Sample {
+            sfen: pos.to_sfen().into(),
+            target: Target {
+                score: (i as i32 * 137) % 2001 - 1000,
+                result: (i % 3) as i8 - 1,
+            },
+            game: i as i64,
+        })
+        .collect()
+}
+
+#[test]
+fn gpu_gradients_match_the_cpu_backward() {
+    let w = weights();
+    let trainer = match CudaTrainer::new(w.config, 0, Precision::F32) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            assert!(
+                std::env::var_os("YOMI_REQUIRE_GPU").is_none(),
+                "YOMI_REQUIRE_GPU is set but the GPU trainer failed to start: {e}"
+            );
+            assert!(e.to_string().contains("CUDA"), "{e}");
+            eprintln!("skipped the comparison: {e}");
+            None
+        }
+    };
+    let Some(mut gpu) = trainer else {
+        return;
+    };
+    // Two sizes, the larger first: the second call reuses the buffers.
+    for (n, lambda) in [(300, 0.7), (37, 1.0)] {
+        let data = samples(n, n as u64);
+        let refs: Vec<&Sample> = data.iter().collect();
+        let (want, want_loss) = batch_gradient(&w, &refs, lambda, 16).unwrap();
+        let mut compact = vec![0u8; n * COMPACT_LEN];
+        for (s, out) in data.iter().zip(compact.chunks_exact_mut(COMPACT_LEN)) {
+            encode_compact(&Position::from_sfen(&s.sfen).unwrap(), out);
+        }
+        let targets: Vec<Target> = data.iter().map(|s| s.target).collect();
+        let (got, got_loss) = gpu.gradient(&w, &compact, &targets, lambda).unwrap();
+        assert!(
+            (got_loss.total - want_loss.total).abs() <= 1e-4 * want_loss.total.abs().max(1.0),
+            "loss {got_loss:?} vs {want_loss:?}"
+        );
+        let val = gpu.losses(&w, &compact, &targets, lambda).unwrap();
+        assert!((val.total - want_loss.total).abs() <= 1e-4 * want_loss.total.abs().max(1.0));
+        for (g, (a, b)) in got.groups.iter().zip(&want.groups).enumerate() {
+            let scale = b.iter().fold(1e-6f32, |m, v| m.max(v.abs()));
+            let worst = a
+                .iter()
+                .zip(b)
+                .map(|(x, y)| (x - y).abs())
+                .fold(0.0f32, f32::max);
+            assert!(
+                worst <= 1e-3 * scale,
+                "batch {n}, group {g}: off by {worst} (largest {scale})"
+            );
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! `yomi shogi train`: supervised training of the value network on the Parquet rows of
 //! `yomi shogi dataset` (library: `yomi_shogi_nn::train`).
 
-use crate::args::Threads;
+use crate::args::{NetworkDevice, Threads};
 use crate::progress::bar;
 use crate::usage::usage;
 use anyhow::{Context, Result};
@@ -14,7 +14,7 @@ use yomi_shogi_engine::tune::quiet_leaf;
 use yomi_shogi_nn::train::checkpoint::{self, EpochRecord};
 use yomi_shogi_nn::train::loss::Target;
 use yomi_shogi_nn::train::{Dataset, Event, NET_FILE, Sample, TrainParams, Trainer};
-use yomi_shogi_nn::{NetConfig, Weights};
+use yomi_shogi_nn::{Device, NetConfig, Weights};
 
 /// Arguments of `yomi shogi train`.
 #[derive(clap::Args, Debug)]
@@ -80,6 +80,10 @@ pub struct TrainArgs {
     resume: bool,
     #[command(flatten)]
     threads: Threads,
+    /// Where gradients are computed (--device cpu|cuda[:N], --precision f32|tf32); the
+    /// optimizer and the weights stay on the CPU.
+    #[command(flatten)]
+    net_device: NetworkDevice,
     /// Print one JSON summary on stdout.
     #[arg(long)]
     json: bool,
@@ -153,6 +157,12 @@ pub fn run(a: TrainArgs) -> Result<()> {
         };
         Trainer::new(weights, params, &data, a.threads.threads)?
     };
+    if let Device::Cuda(ordinal) = a.net_device.device {
+        let name = trainer
+            .use_gpu(ordinal, a.net_device.precision)
+            .with_context(|| format!("--device cuda:{ordinal}"))?;
+        eprintln!("gradients on {name} ({})", a.net_device.precision);
+    }
     let config = trainer.weights().config;
     let progress = trainer.progress();
     let (epochs, total) = (progress.params.epochs, progress.total_steps);
@@ -192,6 +202,7 @@ pub fn run(a: TrainArgs) -> Result<()> {
                 "samples_trained": summary.samples,
                 "train_seconds": summary.train_seconds,
                 "samples_per_second": rate,
+                "device": a.net_device.device.to_string(),
                 "history": summary.history.iter().map(|r| serde_json::json!({
                     "epoch": r.epoch + 1,
                     "step": r.step,

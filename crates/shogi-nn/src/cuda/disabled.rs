@@ -1,12 +1,14 @@
-//! The GPU forward in a build without the cargo feature `cuda`: the same type and methods,
-//! but [`CudaNetwork::new`] returns an error saying how to get a build that has it, so
-//! callers need no `cfg` of their own.
+//! The GPU forward and training pass in a build without the cargo feature `cuda`: the same
+//! types and methods, but [`CudaNetwork::new`] and [`CudaTrainer::new`] return an error
+//! saying how to get a build that has them, so callers need no `cfg` of their own.
 
 use std::convert::Infallible;
 
 use crate::config::NetConfig;
 use crate::device::Precision;
 use crate::error::NnError;
+use crate::train::grads::Grads;
+use crate::train::loss::{LossSums, Target};
 use crate::weights::Weights;
 
 /// Always an error here: this build has no CUDA support.
@@ -56,6 +58,52 @@ impl CudaNetwork {
 
     /// Logits of compact records.
     pub fn forward_compact(&self, _: &[u8], _: usize, _: &mut [f32]) -> Result<(), NnError> {
+        match self.never {}
+    }
+}
+
+/// Gradients of a value network on an NVIDIA GPU; this build cannot make one.
+pub struct CudaTrainer {
+    never: Infallible,
+}
+
+impl CudaTrainer {
+    /// Always an error here: this build has no CUDA support.
+    pub fn new(
+        config: NetConfig,
+        ordinal: usize,
+        precision: Precision,
+    ) -> Result<CudaTrainer, NnError> {
+        let _ = (config, ordinal, precision);
+        Err(NnError::Runtime(
+            "this build has no GPU support; rebuild with `--features cuda` (CUDA's libraries are then loaded at run time)".into(),
+        ))
+    }
+
+    /// The GPU's name.
+    pub fn device_name(&self) -> &str {
+        match self.never {}
+    }
+
+    /// The mean loss's gradient and the loss sums.
+    pub fn gradient(
+        &mut self,
+        _: &Weights,
+        _: &[u8],
+        _: &[Target],
+        _: f32,
+    ) -> Result<(Grads, LossSums), NnError> {
+        match self.never {}
+    }
+
+    /// The loss sums.
+    pub fn losses(
+        &mut self,
+        _: &Weights,
+        _: &[u8],
+        _: &[Target],
+        _: f32,
+    ) -> Result<LossSums, NnError> {
         match self.never {}
     }
 }

@@ -65,3 +65,41 @@ extern "C" __global__ void yomi_bias_residual_relu(float* __restrict__ x,
         x[i] = v > 0.0f ? v : 0.0f;
     }
 }
+
+// Training (train.rs): the backward pass's elementwise steps.
+
+// d = 0 where the layer's output was clipped by its ReLU (out <= 0), in place.
+extern "C" __global__ void yomi_relu_grad(float* __restrict__ d, const float* __restrict__ out,
+                                          long long total) {
+    GRID_STRIDE(i, total) {
+        if (out[i] <= 0.0f) d[i] = 0.0f;
+    }
+}
+
+// x += y over total floats (a residual sum's gradient reaching the group's input).
+extern "C" __global__ void yomi_add(float* __restrict__ x, const float* __restrict__ y,
+                                    long long total) {
+    GRID_STRIDE(i, total) { x[i] += y[i]; }
+}
+
+// The adjoint of yomi_im2col on rows x channels activations, as a gather (no atomics, so
+// the result is the same on every run): dx[row][c] sums dcol[centre][tap * channels + c]
+// over the taps whose window centre reads this square, tap (ky, kx) of centre (r - ky + 1,
+// f - kx + 1) reading square (r, f).
+extern "C" __global__ void yomi_col2im(const float* __restrict__ dcol, float* __restrict__ dx,
+                                       long long rows, int channels) {
+    GRID_STRIDE(i, rows * (long long)channels) {
+        int c = (int)(i % channels);
+        long long r = i / channels;
+        long long sample = r / 81;
+        int square = (int)(r % 81);
+        int row = square / 9, column = square % 9;
+        float sum = 0.0f;
+        for (int tap = 0; tap < 9; ++tap) {
+            int cr = row - tap / 3 + 1, cc = column - tap % 3 + 1;
+            if (cr >= 0 && cr < 9 && cc >= 0 && cc < 9)
+                sum += dcol[((sample * 81 + cr * 9 + cc) * 9 + tap) * (long long)channels + c];
+        }
+        dx[i] = sum;
+    }
+}

@@ -7,7 +7,9 @@
 //! written by hand ([`backprop`]): convolutions as im2col + GEMM, the gradients of ReLU, the
 //! residual sums and the fully connected head. Same data, parameters and seed give the same
 //! weights bit for bit, whatever the thread count: a batch is cut into fixed chunks whose
-//! gradients are summed in chunk order. Checkpoints ([`checkpoint`]) hold weights, optimizer
+//! gradients are summed in chunk order. With [`Trainer::use_gpu`] (cargo feature `cuda`)
+//! the gradients and validation losses come from the GPU instead (`on_gpu`), the optimizer
+//! staying on the CPU. Checkpoints ([`checkpoint`]) hold weights, optimizer
 //! moments and progress, so a resumed run ends with the same weights as an uninterrupted one.
 
 pub mod backprop;
@@ -19,6 +21,7 @@ pub mod grads;
 mod im2col;
 pub mod loss;
 pub mod mirror;
+mod on_gpu;
 pub mod optim;
 pub mod params;
 pub mod schedule;

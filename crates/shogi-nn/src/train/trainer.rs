@@ -6,6 +6,7 @@
 //! batch within it), cut into batches of `batch` positions (the last may be shorter). A
 //! batch's gradient is the mean over its positions, computed in chunks of `chunk` positions
 //! in parallel and summed in chunk order: the result does not depend on the thread count.
+//! On a GPU ([`Trainer::use_gpu`]) the batch is one pass and `chunk` is unused.
 //! After each epoch the validation loss is computed and a checkpoint written; at the end
 //! `net.safetensors` holds the trained weights.
 
@@ -16,6 +17,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use yomi_shogi::Position;
 
+use crate::cuda::CudaTrainer;
+use crate::device::Precision;
 use crate::features::{INPUT_LEN, encode};
 use crate::train::backprop::{Prepared, to_square_major};
 use crate::train::checkpoint::{self, EpochRecord, PROGRESS_FORMAT, Progress};
@@ -23,6 +26,7 @@ use crate::train::data::{Dataset, Sample};
 use crate::train::error::TrainError;
 use crate::train::grads::Grads;
 use crate::train::loss::{LossSums, sample_loss};
+use crate::train::on_gpu;
 use crate::train::optim::AdamW;
 use crate::train::params::TrainParams;
 use crate::train::schedule::learning_rate;
@@ -77,6 +81,8 @@ pub struct Trainer {
     opt: AdamW,
     progress: Progress,
     pool: rayon::ThreadPool,
+    /// Where gradients are computed when not on the CPU pool.
+    gpu: Option<Box<CudaTrainer>>,
 }
 
 impl Trainer {
@@ -119,6 +125,7 @@ impl Trainer {
             weights,
             progress,
             pool: pool(threads)?,
+            gpu: None,
         })
     }
 
@@ -148,7 +155,17 @@ impl Trainer {
             opt,
             progress,
             pool: pool(threads)?,
+            gpu: None,
         })
+    }
+
+    /// Computes gradients and validation losses on GPU `ordinal` from now on (cargo
+    /// feature `cuda`), its products at `precision`; returns the GPU's name. The weights
+    /// stay on the CPU, where the optimizer runs. The GPU sums in another order than the
+    /// CPU, so a run gives the same weights only when resumed on the same kind of GPU.
+    pub fn use_gpu(&mut self, ordinal: usize, precision: Precision) -> Result<&str, TrainError> {
+        let gpu = CudaTrainer::new(self.weights.config, ordinal, precision)?;
+        Ok(self.gpu.insert(Box::new(gpu)).device_name())
     }
 
     /// The current weights.
@@ -186,9 +203,12 @@ impl Trainer {
                     .iter()
                     .map(|&i| &data.train[i as usize])
                     .collect();
-                let (grads, loss) = self
-                    .pool
-                    .install(|| batch_gradient(&self.weights, &batch, p.lambda, p.chunk))?;
+                let (grads, loss) = match &mut self.gpu {
+                    Some(gpu) => on_gpu::batch_gradient(gpu, &self.weights, &batch, p.lambda)?,
+                    None => self
+                        .pool
+                        .install(|| batch_gradient(&self.weights, &batch, p.lambda, p.chunk))?,
+                };
                 let lr = learning_rate(&p, self.progress.step, self.progress.total_steps);
                 self.opt.step(&mut self.weights, &grads, lr, &p);
                 train_time += start.elapsed();
@@ -212,13 +232,13 @@ impl Trainer {
                     return Ok(self.summary(false, samples, train_time));
                 }
             }
-            let val = if data.val.is_empty() {
-                None
-            } else {
-                Some(
+            let val = match &mut self.gpu {
+                _ if data.val.is_empty() => None,
+                Some(gpu) => Some(on_gpu::evaluate(gpu, &self.weights, &data.val, p.lambda)?),
+                None => Some(
                     self.pool
                         .install(|| evaluate(&self.weights, &data.val, p.lambda, p.chunk))?,
-                )
+                ),
             };
             let record = EpochRecord {
                 epoch: self.progress.epoch,
