@@ -13,8 +13,8 @@
 //!   feature `ort`, `ort_runtime::OrtNetwork` runs it (library loaded at run time).
 //! - [`cuda`]: the forward and the training pass on an NVIDIA GPU (cargo feature `cuda`:
 //!   cuBLAS GEMMs and six NVRTC kernels, libraries loaded at run time; without the feature
-//!   the constructors say how to get it); [`device`] parses where a network runs (`cpu`, `cuda:N`) and at what
-//!   precision.
+//!   the constructors say how to get it); [`device`] parses where a network runs (`cpu`,
+//!   `cuda:N`) and at what precision.
 //! - [`train`]: supervised training (hand-written backward pass, AdamW, Parquet data, checkpoints).
 //!
 //! The network: convolution 0 (3x3, 61 -> C, padding 1, bias) and ReLU, then

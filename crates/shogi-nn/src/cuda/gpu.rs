@@ -1,6 +1,7 @@
 //! What the GPU forward and the GPU training pass share: finding the CUDA libraries, one
 //! stream with the compiled kernels and a cuBLAS handle per user, uploads, launch grids,
-//! the weights in the order the kernels read them, and row-major matrix products.
+//! row-major matrix products and the launches of the two kernels both passes use. (The
+//! weights' reorderings are the CPU trainer's, `crate::train::im2col`: same layout.)
 //!
 //! Contract: nothing here panics on a missing library, GPU or kernel compiler; each is an
 //! [`NnError::Runtime`] whose text starts with `CUDA`. [`row_gemm`] computes `c = a * b +
@@ -14,7 +15,7 @@ use cudarc::cublas::sys::{cublasMath_t, cublasOperation_t, cublasSetMathMode};
 use cudarc::cublas::{CudaBlas, Gemm, GemmConfig};
 use cudarc::driver::{
     CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, DevicePtrMut,
-    LaunchConfig, PushKernelArg,
+    DeviceRepr, LaunchConfig, PushKernelArg, ValidAsZeroBits,
 };
 
 use crate::device::Precision;
@@ -23,7 +24,7 @@ use crate::features::{INPUT_LEN, SQUARES};
 pub(crate) use crate::gemm_plan::Shape;
 use crate::gemm_plan::plan;
 
-pub(crate) const KERNELS: &str = include_str!("kernels.cu");
+const KERNELS: &str = include_str!("kernels.cu");
 /// Threads per block of the elementwise kernels.
 pub(crate) const BLOCK: u32 = 256;
 /// Most blocks of one elementwise launch (grid-stride loops cover the rest).
@@ -34,7 +35,7 @@ pub(crate) fn cuda_err(what: &str, e: impl std::fmt::Display) -> NnError {
     NnError::Runtime(format!("CUDA {what}: {e}"))
 }
 
-/// The libraries the forward loads, each with what it is for.
+/// The libraries the GPU code loads, each with what it is for.
 fn check_libraries() -> Result<(), NnError> {
     // SAFETY: each probe only opens and closes the shared library.
     let found = unsafe {
@@ -137,10 +138,18 @@ impl Gpu {
 
     /// `n` zeroed floats on the GPU.
     pub(crate) fn zeros(&self, n: usize) -> Result<CudaSlice<f32>, NnError> {
-        self.stream
-            .alloc_zeros::<f32>(n)
-            .map_err(|e| cuda_err(&format!("allocating {n} floats"), e))
+        zeros(&self.stream, n)
     }
+}
+
+/// `n` zeroed values on `stream`'s GPU.
+pub(crate) fn zeros<T: DeviceRepr + ValidAsZeroBits>(
+    stream: &Arc<CudaStream>,
+    n: usize,
+) -> Result<CudaSlice<T>, NnError> {
+    stream
+        .alloc_zeros::<T>(n)
+        .map_err(|e| cuda_err(&format!("allocating {n} values"), e))
 }
 
 /// Runs `start` once the CUDA libraries are found. cudarc panics where a symbol is missing
@@ -156,32 +165,6 @@ pub(crate) fn guarded<T>(start: impl FnOnce() -> Result<T, NnError>) -> Result<T
             .unwrap_or_else(|| "unknown failure".into());
         Err(NnError::Runtime(format!("CUDA: {msg}")))
     })
-}
-
-/// A convolution kernel `[out][in][3][3]` reordered to `[out][tap * in + c]`, tap = ky * 3
-/// + kx (the im2col column order).
-pub(crate) fn tap_major(weight: &[f32], cin: usize, cout: usize) -> Vec<f32> {
-    let mut w = vec![0.0f32; cout * 9 * cin];
-    for o in 0..cout {
-        for c in 0..cin {
-            for tap in 0..9 {
-                w[o * 9 * cin + tap * cin + c] = weight[(o * cin + c) * 9 + tap];
-            }
-        }
-    }
-    w
-}
-
-/// The fully connected weights (CHW, `channel * 81 + square`) in the rows' order, `square
-/// * channels + channel`.
-pub(crate) fn fc_square_major(fc: &[f32], channels: usize) -> Vec<f32> {
-    let mut out = vec![0.0f32; channels * SQUARES];
-    for c in 0..channels {
-        for sq in 0..SQUARES {
-            out[sq * channels + c] = fc[c * SQUARES + sq];
-        }
-    }
-    out
 }
 
 /// A grid-stride launch over `total` elements.

@@ -36,10 +36,10 @@ use crate::config::NetConfig;
 use crate::device::Precision;
 use crate::error::NnError;
 use crate::features::{COMPACT_LEN, INPUT_LEN, PLANES, SQUARES};
+use crate::train::im2col::{fc_square_major, tap_major};
 use crate::weights::Weights;
 use gpu::{
-    Gpu, Layout, Shape, bias_residual_relu, cuda_err, fc_square_major, grid, guarded, im2col,
-    row_gemm, tap_major,
+    Gpu, Layout, Shape, bias_residual_relu, cuda_err, grid, guarded, im2col, row_gemm, zeros,
 };
 
 /// One convolution's parameters on the GPU.
@@ -111,7 +111,7 @@ impl CudaNetwork {
             layers.push(Layer {
                 in_ch: cin,
                 out_ch: cout,
-                weight: gpu.upload(&tap_major(&conv.weight, cin, cout))?,
+                weight: gpu.upload(&tap_major(&conv.weight, cin))?,
                 bias: gpu.upload(&conv.bias)?,
             });
         }
@@ -241,18 +241,11 @@ impl CudaNetwork {
     fn buffers(&self, capacity: usize) -> Result<Buffers, NnError> {
         let widest = self.layers.iter().map(|l| l.in_ch).max().unwrap_or(PLANES);
         let rows = capacity * SQUARES;
-        let alloc = |n: usize| {
-            self.stream
-                .alloc_zeros::<f32>(n)
-                .map_err(|e| cuda_err(&format!("allocating {n} floats"), e))
-        };
+        let alloc = |n: usize| zeros(&self.stream, n);
         let act = rows * self.config.channels;
         Ok(Buffers {
             capacity,
-            compact: self
-                .stream
-                .alloc_zeros::<u8>(capacity * COMPACT_LEN)
-                .map_err(|e| cuda_err("allocation", e))?,
+            compact: zeros(&self.stream, capacity * COMPACT_LEN)?,
             input: alloc(capacity * INPUT_LEN)?,
             col: alloc(rows * 9 * widest)?,
             act: [alloc(act)?, alloc(act)?, alloc(act)?],

@@ -18,14 +18,16 @@
 use cudarc::driver::{CudaFunction, CudaSlice, PushKernelArg};
 
 use super::gpu::{
-    Gpu, Layout, Shape, bias_residual_relu, cuda_err, fc_square_major, grid, guarded, im2col,
-    row_gemm, tap_major,
+    Gpu, Layout, Shape, bias_residual_relu, cuda_err, grid, guarded, im2col, row_gemm, zeros,
 };
 use crate::config::NetConfig;
 use crate::device::Precision;
 use crate::error::NnError;
 use crate::features::{COMPACT_LEN, INPUT_LEN, PLANES, SQUARES};
 use crate::train::grads::Grads;
+use crate::train::im2col::{
+    add_from_fc_square_major, add_from_tap_major, fc_square_major, tap_major,
+};
 use crate::train::loss::{LossSums, Target, sample_loss};
 use crate::weights::Weights;
 
@@ -358,7 +360,7 @@ impl CudaTrainer {
     fn upload_weights(&mut self, w: &Weights) -> Result<(), NnError> {
         let stream = &self.gpu.stream;
         for (layer, conv) in self.layers.iter_mut().zip(&w.convs) {
-            let tap = tap_major(&conv.weight, conv.in_ch, conv.out_ch);
+            let tap = tap_major(&conv.weight, conv.in_ch);
             stream
                 .memcpy_htod(&tap, &mut layer.weight)
                 .and_then(|()| stream.memcpy_htod(&conv.bias, &mut layer.bias))
@@ -379,30 +381,16 @@ impl CudaTrainer {
                 .clone_dtoh(s)
                 .map_err(|e| cuda_err("gradient download", e))
         };
-        let c = self.config.channels;
         for (i, layer) in self.layers.iter().enumerate() {
             let tap = fetch(&layer.weight_grad)?;
-            let cin = layer.in_ch;
-            let g = grads.conv_weight(i);
-            for o in 0..c {
-                for ch in 0..cin {
-                    for t in 0..9 {
-                        g[(o * cin + ch) * 9 + t] += tap[o * 9 * cin + t * cin + ch];
-                    }
-                }
-            }
+            add_from_tap_major(grads.conv_weight(i), &tap, layer.in_ch);
             for (g, v) in grads.conv_bias(i).iter_mut().zip(fetch(&layer.bias_grad)?) {
                 *g += v;
             }
         }
         let fc = fetch(&self.fc_grad)?;
         let layers = self.layers.len();
-        let head = &mut grads.groups[2 * layers];
-        for ch in 0..c {
-            for sq in 0..SQUARES {
-                head[ch * SQUARES + sq] += fc[sq * c + ch];
-            }
-        }
+        add_from_fc_square_major(&mut grads.groups[2 * layers], &fc, self.config.channels);
         grads.groups[2 * layers + 1][0] += dlogits.iter().sum::<f32>();
         Ok(())
     }
@@ -424,10 +412,7 @@ impl CudaTrainer {
         }
         self.buffers = Some(Buffers {
             capacity,
-            compact: gpu
-                .stream
-                .alloc_zeros::<u8>(capacity * COMPACT_LEN)
-                .map_err(|e| cuda_err("allocation", e))?,
+            compact: zeros(&gpu.stream, capacity * COMPACT_LEN)?,
             input: gpu.zeros(capacity * INPUT_LEN)?,
             out,
             col: gpu.zeros(rows * 9 * PLANES.max(c))?,

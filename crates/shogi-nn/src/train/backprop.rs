@@ -14,7 +14,9 @@
 use crate::features::{INPUT_LEN, PLANES, SQUARES};
 use crate::train::gemm::{Mat, gemm};
 use crate::train::grads::Grads;
-use crate::train::im2col::{add_from_tap_major, col2im, im2col, tap_major};
+use crate::train::im2col::{
+    add_from_fc_square_major, add_from_tap_major, col2im, fc_square_major, im2col, tap_major,
+};
 use crate::weights::Weights;
 
 /// Whether convolution `i` closes a residual group (adds the group's input before its ReLU).
@@ -71,13 +73,6 @@ pub struct Prepared<'a> {
 impl<'a> Prepared<'a> {
     /// Prepares `weights` (which must pass [`Weights::check`]).
     pub fn new(weights: &'a Weights) -> Prepared<'a> {
-        let c = weights.config.channels;
-        let mut fc = vec![0.0; c * SQUARES];
-        for ch in 0..c {
-            for s in 0..SQUARES {
-                fc[s * c + ch] = weights.fc_weight[ch * SQUARES + s];
-            }
-        }
         Prepared {
             weights,
             kernels: weights
@@ -85,7 +80,7 @@ impl<'a> Prepared<'a> {
                 .iter()
                 .map(|conv| tap_major(&conv.weight, conv.in_ch))
                 .collect(),
-            fc_square_major: fc,
+            fc_square_major: fc_square_major(&weights.fc_weight, weights.config.channels),
         }
     }
 
@@ -162,12 +157,7 @@ impl<'a> Prepared<'a> {
                 dn[j] = dl * self.fc_square_major[j];
             }
         }
-        let fc_group = &mut grads.groups[2 * layers];
-        for s in 0..SQUARES {
-            for ch in 0..c {
-                fc_group[ch * SQUARES + s] += fc_grad[s * c + ch];
-            }
-        }
+        add_from_fc_square_major(&mut grads.groups[2 * layers], &fc_grad, c);
         grads.groups[2 * layers + 1][0] += dlogits.iter().sum::<f32>();
 
         // The convolutions, last first. `d` holds d loss / d acts[i + 1] on entry.

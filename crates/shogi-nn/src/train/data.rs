@@ -33,6 +33,14 @@ pub struct Sample {
     pub game: i64,
 }
 
+impl Sample {
+    /// The position, or a [`TrainError::Data`] naming the SFEN that does not parse.
+    pub fn position(&self) -> Result<Position, TrainError> {
+        Position::from_sfen(&self.sfen)
+            .map_err(|e| TrainError::Data(format!("sfen {:?}: {e}", self.sfen)))
+    }
+}
+
 /// Positions split into training and validation sets.
 #[derive(Clone, Debug)]
 pub struct Dataset {

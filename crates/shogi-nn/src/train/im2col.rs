@@ -6,7 +6,8 @@
 //! (zero outside the board), so that each tap is one contiguous copy; a convolution is
 //! `col * K^T` with the kernel reordered to `[out][ky][kx][in]` ([`tap_major`]).
 //! [`col2im`] is the exact transpose: it adds each window entry back onto the square it came
-//! from.
+//! from. The GPU pass (`crate::cuda`) keeps its activations in the same order, so it uses
+//! these reorderings of the kernels and of the head ([`fc_square_major`]) too.
 
 use crate::features::SQUARES;
 
@@ -101,6 +102,27 @@ pub(crate) fn add_from_tap_major(grad: &mut [f32], tap_major: &[f32], in_ch: usi
     }
 }
 
+/// The fully connected weights (CHW, `channel * 81 + square`) in the square-major order of
+/// the activations, `square * channels + channel`.
+pub(crate) fn fc_square_major(fc: &[f32], channels: usize) -> Vec<f32> {
+    let mut out = vec![0.0; channels * SQUARES];
+    for ch in 0..channels {
+        for s in 0..SQUARES {
+            out[s * channels + ch] = fc[ch * SQUARES + s];
+        }
+    }
+    out
+}
+
+/// Adds a square-major head gradient ([`fc_square_major`]'s order) onto a CHW one.
+pub(crate) fn add_from_fc_square_major(grad: &mut [f32], square_major: &[f32], channels: usize) {
+    for s in 0..SQUARES {
+        for ch in 0..channels {
+            grad[ch * SQUARES + s] += square_major[s * channels + ch];
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,5 +175,12 @@ mod tests {
         add_from_tap_major(&mut back, &reordered, in_ch);
         assert_eq!(back, kernel);
         assert_eq!(reordered[in_ch + 1], kernel[9 + 1], "tap 1 of channel 1");
+        // The head's reordering and its gradient's way back.
+        let fc: Vec<f32> = (0..in_ch * SQUARES).map(|i| i as f32).collect();
+        let sm = fc_square_major(&fc, in_ch);
+        assert_eq!(sm[in_ch + 2], fc[2 * SQUARES + 1], "square 1 of channel 2");
+        let mut back = vec![0.0; fc.len()];
+        add_from_fc_square_major(&mut back, &sm, in_ch);
+        assert_eq!(back, fc);
     }
 }

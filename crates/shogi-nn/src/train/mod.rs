@@ -18,7 +18,7 @@ pub mod data;
 mod error;
 mod gemm;
 pub mod grads;
-mod im2col;
+pub(crate) mod im2col;
 pub mod loss;
 pub mod mirror;
 mod on_gpu;

@@ -15,7 +15,6 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use yomi_shogi::Position;
 
 use crate::cuda::CudaTrainer;
 use crate::device::Precision;
@@ -319,9 +318,7 @@ pub fn epoch_order(n: usize, seed: u64, epoch: usize) -> Vec<u32> {
 fn encode_chunk(samples: &[&Sample]) -> Result<Vec<f32>, TrainError> {
     let mut chw = vec![0.0f32; samples.len() * INPUT_LEN];
     for (s, out) in samples.iter().zip(chw.chunks_exact_mut(INPUT_LEN)) {
-        let pos = Position::from_sfen(&s.sfen)
-            .map_err(|e| TrainError::Data(format!("sfen {:?}: {e}", s.sfen)))?;
-        encode(&pos, out);
+        encode(&s.position()?, out);
     }
     Ok(to_square_major(&chw, samples.len()))
 }
