@@ -23,8 +23,8 @@ pub use file::WeightsError;
 use crate::eval::Evaluator;
 use crate::eval::features::{
     self, ATTACKED, CTRL, DEFENDED, FEATURES, HAND, HAND_CAP, HAND_OFFSET, KING_POS, KING_RING,
-    KP_ENEMY, KP_OWN, Layers, MAT, OPEN_HAND, OPEN_HAND_CAP, PLACEMENT, TEMPO, attack_level, ctrl,
-    hand_total, view,
+    KP_ENEMY, KP_OWN, Layers, MAT, OPEN_HAND, OPEN_HAND_CAP, PLACEMENT, TEMPO, ctrl, hand_total,
+    view,
 };
 use crate::params::{
     ATTACKED_SHARE, BOARD_DISCOUNT, CONTROL_LEVELS, CONTROL_OWN, CONTROL_THEIR, DEFENDED_SHARE,
@@ -78,10 +78,10 @@ struct Tables {
     king: [i32; 45],
     tempo: i32,
     open_hand: i32,
-    /// `[kind − 1][own attacks on the piece: 0, 1, 2+]`.
-    defended: [[i32; 3]; 14],
-    /// `[kind − 1][enemy attacks on the piece: 0, 1, 2+]`.
-    attacked: [[i32; 3]; 14],
+    /// `[kind − 1][own attacks on the piece (0, 1, 2+) * 3 + enemy
+    /// attacks on it (0, 1, 2+)]`: the defended and attacked weights
+    /// summed, one load per piece.
+    threats: [[i32; 9]; 14],
     /// As [`KING_RING`].
     king_ring: [i32; 4],
     /// `[colour][king square][attacker][level][bit]`.
@@ -97,8 +97,7 @@ impl Tables {
             king: [0; 45],
             tempo: w[TEMPO],
             open_hand: w[OPEN_HAND],
-            defended: [[0; 3]; 14],
-            attacked: [[0; 3]; 14],
+            threats: [[0; 9]; 14],
             king_ring: [0; 4],
             planes: [[[[[0; 8]; 3]; 2]; 81]; 2],
         });
@@ -116,9 +115,10 @@ impl Tables {
         }
         t.king.copy_from_slice(&w[KING_POS..KING_POS + 45]);
         for k in 0..14 {
-            for l in 0..3 {
-                t.defended[k][l] = w[DEFENDED + k * 3 + l];
-                t.attacked[k][l] = w[ATTACKED + k * 3 + l];
+            for d in 0..3 {
+                for a in 0..3 {
+                    t.threats[k][d * 3 + a] = w[DEFENDED + k * 3 + d] + w[ATTACKED + k * 3 + a];
+                }
             }
         }
         t.king_ring.copy_from_slice(&w[KING_RING..KING_RING + 4]);
@@ -174,6 +174,18 @@ static PLACEMENT_BY_KING: [[u8; 81]; 81] = {
             p += 1;
         }
         k += 1;
+    }
+    t
+};
+
+/// `1 << sq` by table: a variable shift of a `u128` costs a branch-free
+/// sequence of several instructions, a load from L1 one.
+static SQUARE_BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = 1 << sq;
+        sq += 1;
     }
     t
 };
@@ -285,14 +297,15 @@ impl ControlWeights {
             let (mine, theirs) = (&layers[c.index()].0, &layers[c.flip().index()].0);
             for kind in &BOARD_KINDS {
                 let k = *kind as usize - 1;
-                let (own, enemy) = (&t.own[k], &t.enemy[k]);
-                let (defended, attacked) = (&t.defended[k], &t.attacked[k]);
+                let (own, enemy, threats) = (&t.own[k], &t.enemy[k], &t.threats[k]);
                 for sq in pos.pieces(c, *kind) {
                     let vp = view(c, sq);
+                    let bit = SQUARE_BIT[sq];
+                    let level =
+                        |l: &[u128; 3]| (l[0] & bit != 0) as usize + (l[1] & bit != 0) as usize;
                     s += own[own_row[vp] as usize]
                         + enemy[enemy_row[vp] as usize]
-                        + defended[attack_level(mine, sq)]
-                        + attacked[attack_level(theirs, sq)];
+                        + threats[level(mine) * 3 + level(theirs)];
                 }
             }
             let ring = attacks::king(own_king).0;
