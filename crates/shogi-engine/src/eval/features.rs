@@ -249,8 +249,22 @@ pub fn extract(pos: &Position, sink: &mut impl FnMut(usize, i32)) {
 /// How many of the attacks in `layers` reach `sq`: 0, 1, or 2 for two or more.
 #[inline(always)]
 pub fn attack_level(layers: &[u128; 3], sq: usize) -> usize {
-    ((layers[0] >> sq) & 1) as usize + ((layers[1] >> sq) & 1) as usize
+    let bit = SQUARE_BIT[sq];
+    (layers[0] & bit != 0) as usize + (layers[1] & bit != 0) as usize
 }
+
+/// `1 << sq` by table: a variable shift of a `u128` is a branch-free
+/// sequence of several instructions, a load from L1 one (the evaluator
+/// asks for every piece's level twice).
+static SQUARE_BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = 1 << sq;
+        sq += 1;
+    }
+    t
+};
 
 /// The families of features (what `yomi shogi tune --only` names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -23,8 +23,8 @@ pub use file::WeightsError;
 use crate::eval::Evaluator;
 use crate::eval::features::{
     self, ATTACKED, CTRL, DEFENDED, FEATURES, HAND, HAND_CAP, HAND_OFFSET, KING_POS, KING_RING,
-    KP_ENEMY, KP_OWN, Layers, MAT, OPEN_HAND, OPEN_HAND_CAP, PLACEMENT, TEMPO, ctrl, hand_total,
-    view,
+    KP_ENEMY, KP_OWN, Layers, MAT, OPEN_HAND, OPEN_HAND_CAP, PLACEMENT, TEMPO, attack_level, ctrl,
+    hand_total, view,
 };
 use crate::params::{
     ATTACKED_SHARE, BOARD_DISCOUNT, CONTROL_LEVELS, CONTROL_OWN, CONTROL_THEIR, DEFENDED_SHARE,
@@ -178,18 +178,6 @@ static PLACEMENT_BY_KING: [[u8; 81]; 81] = {
     t
 };
 
-/// `1 << sq` by table: a variable shift of a `u128` costs a branch-free
-/// sequence of several instructions, a load from L1 one.
-static SQUARE_BIT: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut sq = 0;
-    while sq < 81 {
-        t[sq] = 1 << sq;
-        sq += 1;
-    }
-    t
-};
-
 /// A control weight as the evaluator applies it: whole cp, clamped to
 /// [`CONTROL_WEIGHT_RANGE`].
 #[inline]
@@ -300,12 +288,9 @@ impl ControlWeights {
                 let (own, enemy, threats) = (&t.own[k], &t.enemy[k], &t.threats[k]);
                 for sq in pos.pieces(c, *kind) {
                     let vp = view(c, sq);
-                    let bit = SQUARE_BIT[sq];
-                    let level =
-                        |l: &[u128; 3]| (l[0] & bit != 0) as usize + (l[1] & bit != 0) as usize;
                     s += own[own_row[vp] as usize]
                         + enemy[enemy_row[vp] as usize]
-                        + threats[level(mine) * 3 + level(theirs)];
+                        + threats[attack_level(mine, sq) * 3 + attack_level(theirs, sq)];
                 }
             }
             let ring = attacks::king(own_king).0;
