@@ -11,17 +11,20 @@
 # and safetensors needed), one epoch of `yomi shogi train` of the seed's shape on the GPU
 # and on the CPU, the softmax search bench on
 # GPU and CPU, and a byoyomi 1 s match (softmax + network on the GPU against alpha-beta +
-# Control) for MATCH_SECONDS, journaled in OUT.
+# Control) for MATCH_SECONDS on MATCH_THREADS pairs at once (default 8), journaled in OUT.
 set -u
 BIN=$(cd "${BIN:-.dev}" && pwd)
 OUT=${OUT:-/tmp/gpu-out}; mkdir -p "$OUT"
 MATCH_SECONDS=${MATCH_SECONDS:-240}
+MATCH_THREADS=${MATCH_THREADS:-8}
 exec > >(tee "$OUT/log.txt") 2>&1
 T() { local t=$1; shift; echo "== $*"; timeout "$t" "$@"; local rc=$?; echo "rc=$rc"; return $rc; }
 date; nvidia-smi -L; nproc
 dirs=/usr/local/cuda/lib64
+# Not CUDA's compat/ libcuda: it is for older drivers, and on a matching one every call
+# fails with CUDA_ERROR_SYSTEM_DRIVER_MISMATCH (seen on an H200 with driver 580).
 for pat in 'libcublas.so.1*' 'libnvrtc.so.1*' 'libcuda.so.1*'; do
-  f=$(find /usr/local /opt /usr/lib /usr/lib64 -name "$pat" -not -path '*stubs*' 2>/dev/null | head -1)
+  f=$(find /usr/local /opt /usr/lib /usr/lib64 -name "$pat" -not -path '*stubs*' -not -path '*compat*' 2>/dev/null | head -1)
   echo "$pat -> ${f:-none}"
   [ -n "$f" ] && dirs="$dirs:$(dirname "$f")"
 done
@@ -53,5 +56,5 @@ for d in "--device cuda" "--device cpu"; do
 done
 date
 [ "$GPU_OK" = 0 ] || { echo "GPU forward failed: no match"; exit 1; }
-T "$MATCH_SECONDS" $BIN/yomi arena shogi --a usi:$BIN/yomi-usi,Evaluation=Network,Search=Softmax,NetworkDevice=cuda,USI_Hash=1024 --b usi:$BIN/yomi-usi,USI_Hash=64 --byoyomi 1s --time-margin 100ms --max-plies 320 --opening-plies 4 --seed 200 --threads 8 --games 400 --journal "$OUT/gpu-match.jsonl" --json
+T "$MATCH_SECONDS" $BIN/yomi arena shogi --a usi:$BIN/yomi-usi,Evaluation=Network,Search=Softmax,NetworkDevice=cuda,USI_Hash=1024 --b usi:$BIN/yomi-usi,USI_Hash=64 --byoyomi 1s --time-margin 100ms --max-plies 320 --opening-plies 4 --seed 200 --threads "$MATCH_THREADS" --games 400 --journal "$OUT/gpu-match.jsonl" --json
 date

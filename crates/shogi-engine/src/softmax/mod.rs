@@ -125,6 +125,19 @@ pub struct SoftmaxSearcher {
     pub stats: SoftmaxStats,
 }
 
+impl Drop for SoftmaxSearcher {
+    /// Waits for the evaluator thread to finish its last batches and drops the
+    /// evaluator here. Left detached, that thread could still be running a GPU batch
+    /// or freeing the network while the process exits, and CUDA's exit handlers
+    /// crash then (seen on an H200: `yomi shogi bench --search softmax --device cuda`
+    /// with a 13x64 network exited with SIGSEGV in libcublasLt after its results).
+    fn drop(&mut self) {
+        if let Some(p) = self.pipe.take() {
+            drop(p.stop());
+        }
+    }
+}
+
 impl SoftmaxSearcher {
     /// A searcher with a tree of at most `hash_mb` MB.
     pub fn new(options: SoftmaxOptions, eval: Box<dyn BatchEvaluator>, hash_mb: usize) -> Self {

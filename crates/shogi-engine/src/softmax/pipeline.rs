@@ -148,11 +148,18 @@ impl Pipeline {
     /// Stops the thread (if any) and returns the evaluator. Batches still
     /// outstanding are lost: take them first.
     pub fn finish(self) -> Box<dyn BatchEvaluator> {
+        self.stop().expect("the evaluator thread panicked")
+    }
+
+    /// Like [`Pipeline::finish`], but `None` instead of a panic when the
+    /// evaluator thread panicked (for use while dropping).
+    pub fn stop(self) -> Option<Box<dyn BatchEvaluator>> {
         match self {
-            Pipeline::Inline { eval, .. } => eval,
+            Pipeline::Inline { eval, .. } => Some(eval),
             Pipeline::Thread { tx, handle, .. } => {
+                // The thread evaluates what is queued, then returns when the sender drops.
                 drop(tx);
-                handle.join().expect("the evaluator thread panicked")
+                handle.join().ok()
             }
         }
     }

@@ -367,3 +367,45 @@ fn the_next_search_after_a_background_batch_uses_its_time() {
     );
     assert!(s.stats.evaluations > 1000, "{:?}", s.stats);
 }
+
+/// An evaluator that takes its time and says when it is dropped.
+struct SlowEval(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl BatchEvaluator for SlowEval {
+    fn evaluate_batch(&mut self, positions: &[Position], out: &mut [i32]) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        out[..positions.len()].fill(0);
+    }
+    fn name(&self) -> &'static str {
+        "slow"
+    }
+}
+
+impl Drop for SlowEval {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn dropping_the_searcher_waits_for_its_evaluator_thread() {
+    let dropped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let opts = SoftmaxOptions {
+        batch: 16,
+        ..SoftmaxOptions::default()
+    };
+    let mut s = SoftmaxSearcher::new(opts, Box::new(SlowEval(dropped.clone())), 16);
+    s.search(
+        &GameHistory::new(after("7g7f")),
+        &limits(None, Some(64)),
+        &Control::new(false),
+        &mut |_| {},
+    );
+    assert!(
+        s.pipe.as_ref().is_some_and(|p| p.outstanding() > 0),
+        "a batch is still being evaluated when the search returns"
+    );
+    drop(s);
+    // Left running, the thread would drop the evaluator only after its batch.
+    assert!(dropped.load(std::sync::atomic::Ordering::SeqCst));
+}
