@@ -103,6 +103,35 @@ fn clocked_arena_reports_forfeit_columns() {
         "1s",
     ]);
     assert_eq!(bad.status.code(), Some(2));
+    // A resign rule that is not MOVES,CP is refused with the value.
+    let bad = yomi(&[
+        "arena", "shogi", "--a", "random", "--b", "random", "--resign", "3:1000",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("resign rule '3:1000': expected MOVES,CP"),
+        "{err}"
+    );
+    // Built-in players report no scores: the rule never fires.
+    let v = json(&yomi(&[
+        "arena",
+        "shogi",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--nodes-per-move",
+        "10",
+        "--max-plies",
+        "20",
+        "--resign",
+        "1,1",
+        "--json",
+    ]));
+    assert_eq!(v["resign_adjudicated"], 0);
 }
 
 #[test]

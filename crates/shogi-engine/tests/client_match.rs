@@ -4,6 +4,7 @@
 //! in its own column and the CSA records say how each game ended. A
 //! journaled match killed mid-write continues where it stopped; a record
 //! that cannot be written stops the match before its pair is journaled.
+//! The resign rule ends a game only when both engines' scores agree.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,7 +15,8 @@ use yomi_shogi::{DeclarationRule, ShogiGame};
 use yomi_shogi_engine::client::clock::TimeControl;
 use yomi_shogi_engine::client::csa::read_csa;
 use yomi_shogi_engine::client::matches::{
-    MatchError, MatchJournal, PlayerSpec, ShogiMatchConfig, ShogiMatchReport, run_shogi_match,
+    MatchError, MatchJournal, PlayerSpec, ResignRule, ShogiMatchConfig, ShogiMatchReport,
+    run_shogi_match,
 };
 use yomi_shogi_engine::client::usi::EngineSpec;
 
@@ -65,6 +67,7 @@ fn config(records: &Path, control: TimeControl, max_plies: u32) -> ShogiMatchCon
         record_format: Default::default(),
         handshake: Duration::from_secs(5),
         journal: None,
+        resign: None,
     }
 }
 
@@ -239,6 +242,14 @@ fn a_journaled_match_continues_where_it_stopped() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 5);
+    // So is the same match under a resign rule: it would end games sooner.
+    let mut other = cfg.clone();
+    other.resign = Some(ResignRule { moves: 3, cp: 1000 });
+    let err = play(&other, &seen).unwrap_err().to_string();
+    assert!(
+        err.contains("its resign is missing, this match's is \"1000 cp for 3 moves\""),
+        "{err}"
+    );
 
     // A whole line that is not a pair is an error naming the line.
     let mut broken: Vec<String> = again.iter().map(|l| l.to_string()).collect();
@@ -273,4 +284,70 @@ fn a_record_that_cannot_be_written_stops_the_match_before_its_journal_line() {
         .collect();
     names.sort();
     assert_eq!(names, ["game-00000.csa"]);
+}
+
+/// A fake engine that plays the next move of a fixed legal line from the
+/// start position and reports `score cp {score}` before it.
+fn line_engine(dir: &Path, file: &str, score: i32) -> PlayerSpec {
+    let path = dir.join(file);
+    let line = "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d";
+    let script = format!(
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    usi) echo 'id name {file}'; echo usiok;;\n    isready) echo readyok;;\n    position*) pos=\"$line\";;\n    go*) set -- $pos; n=$(($# - 3)); [ $n -lt 0 ] && n=0; set -- {line}; shift $n; echo \"info depth 1 score cp {score} pv $1\"; echo \"bestmove $1\";;\n    quit) exit 0;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    PlayerSpec::Usi(EngineSpec::parse(&format!("usi:{}", path.display())).unwrap())
+}
+
+/// Plays the fixed line between engines scoring `scores` (A, B) for 8
+/// plies under `resign`.
+fn line_match(
+    name: &str,
+    scores: [i32; 2],
+    resign: Option<ResignRule>,
+) -> (ShogiMatchReport, PathBuf) {
+    let dir = scratch(name);
+    let a = line_engine(&dir, "a.sh", scores[0]);
+    let b = line_engine(&dir, "b.sh", scores[1]);
+    let records = dir.join("records");
+    let mut cfg = config(&records, byoyomi(1000), 8);
+    cfg.resign = resign;
+    (run_shogi_match(&a, &b, &cfg, &|_| {}).unwrap(), records)
+}
+
+#[test]
+fn the_resign_rule_ends_games_both_engines_call_lost() {
+    let rule = Some(ResignRule { moves: 2, cp: 1000 });
+    let (r, rec) = line_match("resign-agreed", [2000, -2000], rule);
+    assert_eq!((r.report.wins, r.report.draws, r.report.losses), (2, 0, 0));
+    assert_eq!(r.resign_adjudicated, 2);
+    assert_eq!(r.report.adjudicated_draws, 0);
+    for g in 0..2 {
+        assert_eq!(ending(&rec, g), "%TORYO");
+        let text = std::fs::read_to_string(rec.join(format!("game-{g:05}.csa"))).unwrap();
+        let (_, moves) = read_csa(&text).unwrap();
+        // A first: A, B, A, B, A (B lost twice, A won three times) then B
+        // to move gives up; B first: B, A, B, A.
+        assert_eq!(moves.len(), if g == 0 { 5 } else { 4 }, "{text}");
+        assert!(text.contains("adjudicated: both engines' scores beyond 1000 cp for 2 moves"));
+    }
+}
+
+#[test]
+fn the_resign_rule_needs_both_engines_and_a_rule() {
+    let rule = Some(ResignRule { moves: 2, cp: 1000 });
+    // Both claim to win: no agreement, so the ply limit draws.
+    let (r, rec) = line_match("resign-disputed", [2000, 2000], rule);
+    assert_eq!((r.report.draws, r.resign_adjudicated), (2, 0));
+    assert_eq!(ending(&rec, 0), "%HIKIWAKE");
+    // Scores short of the rule's: played out.
+    let (r, _) = line_match("resign-short", [999, -999], rule);
+    assert_eq!((r.report.draws, r.resign_adjudicated), (2, 0));
+    // No rule: played out whatever the scores.
+    let (r, _) = line_match("resign-none", [2000, -2000], None);
+    assert_eq!((r.report.draws, r.resign_adjudicated), (2, 0));
 }

@@ -12,7 +12,8 @@ use yomi_search::{parse_duration, parse_duration_or_zero};
 use yomi_shogi::{DeclarationRule, ShogiGame};
 use yomi_shogi_engine::client::clock::TimeControl;
 use yomi_shogi_engine::client::matches::{
-    MatchJournal, PlayerSpec, RecordFormat, ShogiMatchConfig, StartLine, run_shogi_match,
+    MatchJournal, PlayerSpec, RecordFormat, ResignRule, ShogiMatchConfig, StartLine,
+    run_shogi_match,
 };
 use yomi_shogi_engine::client::usi::EngineSpec;
 use yomi_shogi_engine::openings::parse_openings;
@@ -49,6 +50,11 @@ pub struct ShogiClockArgs {
     /// Shogi: entering-king rule: `27` (CSA, default), `24` or `none`.
     #[arg(long, default_value = "27")]
     pub declaration: String,
+    /// Shogi: resign adjudication `MOVES,CP` (e.g. `3,1000`): the side to
+    /// move loses once its last MOVES scores were all at most -CP and its
+    /// opponent's last MOVES at least CP; off unless given.
+    #[arg(long, value_parser = ResignRule::parse)]
+    pub resign: Option<ResignRule>,
 }
 
 impl ShogiClockArgs {
@@ -60,6 +66,7 @@ impl ShogiClockArgs {
             || self.nodes_per_move.is_some()
             || self.records.is_some()
             || self.journal.is_some()
+            || self.resign.is_some()
     }
 
     fn control(&self) -> Result<TimeControl> {
@@ -137,6 +144,7 @@ pub fn run_clocked(args: &ArenaArgs, clock: &ShogiClockArgs) -> Result<()> {
             path: path.clone(),
             players: [args.a.clone(), args.b.clone()],
         }),
+        resign: clock.resign,
     };
     let (a, b) = (player(&args.a)?, player(&args.b)?);
     let bar = crate::progress::match_bar(cfg.arena.scheduled_games() as u64);
@@ -160,6 +168,12 @@ pub fn run_clocked(args: &ArenaArgs, clock: &ShogiClockArgs) -> Result<()> {
             report.illegal_moves[0],
             report.illegal_moves[1]
         );
+        if let Some(rule) = clock.resign {
+            println!(
+                "resign rule ({rule}): {} games adjudicated",
+                report.resign_adjudicated
+            );
+        }
     }
     Ok(())
 }

@@ -3,12 +3,14 @@
 //! Contract: [`play_game`] starts fresh players (engine processes get
 //! `usinewgame`), plays from the start line under the match's clock and
 //! rules until mate, repetition, declaration, resignation, the ply limit or
-//! a forfeit, sends each engine `gameover`, and returns the game's record
-//! for the tally (from player A's side) with its forfeit, and its text
-//! record (CSA or KIF). A side forfeits by crashing or never starting
+//! a forfeit, or until the match's resign rule (if any) gives the side to
+//! move up on both engines' scores (`adjudicate.rs`), sends each engine
+//! `gameover`, and returns the game's record for the tally (from player A's
+//! side) with its forfeit, and its text record (CSA or KIF). A side forfeits by crashing or never starting
 //! (crash), by falling silent or moving after its time (time), or by an
 //! illegal move or a false `win` declaration (illegal).
 
+use super::adjudicate::ResignWatch;
 use super::clock::Clock;
 use super::csa::{Ending, write_csa};
 use super::kif::write_kif;
@@ -35,6 +37,8 @@ pub(super) enum Forfeit {
 pub(super) struct Played {
     pub(super) record: GameRecord,
     pub(super) forfeit: Option<(Side, Forfeit)>,
+    /// The game was ended by the resign rule, not played out.
+    pub(super) resign_adjudicated: bool,
 }
 
 /// The thinking side of one game.
@@ -126,6 +130,8 @@ pub(super) fn play_game(
     let mut timed: Vec<(Move, Duration)> =
         line.moves.iter().map(|&m| (m, Duration::ZERO)).collect();
     let mut forfeit = None;
+    let mut watch = cfg.resign.map(ResignWatch::new);
+    let mut resign_adjudicated = false;
     // Result for the seat to move: Some(outcome for the mover).
     let (ending, mover_outcome, mover_seat, comment) = loop {
         let color = state.position().side_to_move().index();
@@ -148,7 +154,7 @@ pub(super) fn play_game(
         let side_is_a = (seat == 0) == (a_seat == 0);
         let side_idx = if side_is_a { 0 } else { 1 };
         let allowed = clock.allowed(color);
-        let (mv, elapsed) = match &mut seats[seat] {
+        let (mv, elapsed, score) = match &mut seats[seat] {
             Seat::Usi(engine, _) => {
                 let Some(e) = engine.as_mut() else {
                     forfeit = Some(Forfeit::Crash);
@@ -210,7 +216,7 @@ pub(super) fn play_game(
                         }
                     },
                     Reply::Move(text) => match state.position().parse_usi(&text) {
-                        Ok(m) => (m, t.elapsed),
+                        Ok(m) => (m, t.elapsed, t.score),
                         Err(e) => {
                             forfeit = Some(Forfeit::Illegal);
                             break (Ending::IllegalMove, Outcome::Loss, seat, e.to_string());
@@ -237,13 +243,21 @@ pub(super) fn play_game(
                     forfeit = Some(Forfeit::Illegal);
                     break (Ending::IllegalMove, Outcome::Loss, seat, format!("{m}"));
                 }
-                (m, elapsed)
+                (m, elapsed, None)
             }
         };
         state.play(mv);
         history.push(mv);
         timed.push((mv, elapsed));
         record.plies += 1;
+        // A move that ends the game is judged by the rules, next time round.
+        if let (Some(w), Some(rule)) = (watch.as_mut(), cfg.resign) {
+            if w.moved(seat, score.as_deref()) && state.outcome().is_none() {
+                resign_adjudicated = true;
+                let c = format!("adjudicated: both engines' scores beyond {rule}");
+                break (Ending::Resign, Outcome::Loss, 1 - seat, c);
+            }
+        }
     };
     let mover_is_a = (mover_seat == 0) == (a_seat == 0);
     record.result = if mover_is_a {
@@ -285,6 +299,7 @@ pub(super) fn play_game(
     let played = Played {
         record,
         forfeit: forfeit.map(|f| (mover_side, f)),
+        resign_adjudicated,
     };
     (played, csa)
 }

@@ -49,6 +49,10 @@ pub struct JournalHeader {
     pub max_plies: u32,
     /// The openings: random plies, or the given lines' count and fingerprint.
     pub openings: String,
+    /// The resign rule, if any (absent from journals of matches without
+    /// one, so those continue as before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resign: Option<String>,
 }
 
 impl JournalHeader {
@@ -86,6 +90,7 @@ impl JournalHeader {
             declaration: format!("{:?}", cfg.declaration),
             max_plies: cfg.arena.max_plies.unwrap_or(512),
             openings,
+            resign: cfg.resign.map(|r| r.to_string()),
         }
     }
 }
@@ -165,6 +170,8 @@ struct GameLine {
     moves: [u32; 2],
     time_us: [u64; 2],
     forfeit: Option<(Who, Forfeit)>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    resign_adjudicated: bool,
 }
 
 impl GameLine {
@@ -182,6 +189,7 @@ impl GameLine {
                 .time
                 .map(|t| u64::try_from(t.as_micros()).unwrap_or(u64::MAX)),
             forfeit: p.forfeit.map(|(s, f)| (Who::from(s), f)),
+            resign_adjudicated: p.resign_adjudicated,
         }
     }
 
@@ -198,6 +206,7 @@ impl GameLine {
                 time: self.time_us.map(Duration::from_micros),
             },
             forfeit: self.forfeit.map(|(w, f)| (Side::from(w), f)),
+            resign_adjudicated: self.resign_adjudicated,
         }
     }
 }
@@ -328,17 +337,20 @@ fn check_header(path: &str, first: &str, ours: &JournalHeader) -> Result<(), Jou
     let (Some(t), Some(o)) = (theirs.as_object(), ours.as_object()) else {
         return Err(malformed("not a match journal header".to_string()));
     };
-    // The format first: another format's fields mean nothing here.
+    // The format first: another format's fields mean nothing here. Then
+    // every field either side has: optional ones are absent when unset.
+    let others = o.keys().chain(t.keys().filter(|k| !o.contains_key(*k)));
     let fields =
-        std::iter::once("format").chain(o.keys().map(String::as_str).filter(|k| *k != "format"));
+        std::iter::once("format").chain(others.map(String::as_str).filter(|k| *k != "format"));
+    let shown = |v: Option<&serde_json::Value>| v.map_or("missing".to_string(), |v| v.to_string());
     for field in fields {
-        let (tv, ov) = (t.get(field), &o[field]);
-        if tv != Some(ov) {
+        let (tv, ov) = (t.get(field), o.get(field));
+        if tv != ov {
             return Err(JournalError::Mismatch {
                 path: path.to_string(),
                 field: field.to_string(),
-                theirs: tv.map_or("missing".to_string(), |v| v.to_string()),
-                ours: ov.to_string(),
+                theirs: shown(tv),
+                ours: shown(ov),
             });
         }
     }

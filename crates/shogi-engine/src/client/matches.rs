@@ -10,10 +10,13 @@
 //! crashes are counted per side in [`ShogiMatchReport`]. Fourfold
 //! repetition is a draw unless one side checked throughout (it loses);
 //! a valid entering-king declaration wins; the ply limit draws (one game:
-//! `game.rs`). With a records directory every game is written whole
+//! `game.rs`); with a [`ResignRule`] a game both engines score as decided
+//! ends early, lost by the side to move, counted in
+//! [`ShogiMatchReport::resign_adjudicated`]. With a records directory every game is written whole
 //! as `game-NNNNN.csa` (or `.kifu`) before its pair is journaled; a record
 //! that cannot be written stops the match with [`MatchError::Records`].
 
+pub use super::adjudicate::ResignRule;
 use super::clock::TimeControl;
 use super::game::{Forfeit, Played, play_game};
 use super::journal::{Journal, JournalError, JournalHeader};
@@ -66,6 +69,8 @@ pub struct ShogiMatchConfig {
     pub handshake: Duration,
     /// Where finished pairs are journaled, so the match can stop and go on.
     pub journal: Option<MatchJournal>,
+    /// Resign adjudication, if any (both engines' scores must agree).
+    pub resign: Option<ResignRule>,
 }
 
 /// The text format of game records.
@@ -132,6 +137,8 @@ pub struct ShogiMatchReport {
     pub crashes: [u32; 2],
     /// Games A and B lost by an illegal move or a false declaration.
     pub illegal_moves: [u32; 2],
+    /// Games ended by the resign rule (both engines' scores agreeing).
+    pub resign_adjudicated: u32,
     /// The time control, as text.
     pub time_control: String,
 }
@@ -165,6 +172,7 @@ struct Shared {
     tally: Tally,
     time_losses: [u32; 2],
     crashes: [u32; 2],
+    resign_adjudicated: u32,
     decided: bool,
     error: Option<MatchError>,
     journal: Option<Journal>,
@@ -174,6 +182,7 @@ impl Shared {
     /// Counts the next pair of the prefix: forfeits and tally.
     fn count(&mut self, games: &[Played; 2], names: &[String; 2]) {
         for g in games {
+            self.resign_adjudicated += u32::from(g.resign_adjudicated);
             if let Some((side, kind)) = g.forfeit {
                 let i = if side == Side::A { 0 } else { 1 };
                 match kind {
@@ -249,6 +258,7 @@ pub fn run_shogi_match(
         tally: Tally::default(),
         time_losses: [0; 2],
         crashes: [0; 2],
+        resign_adjudicated: 0,
         decided: false,
         error: None,
         journal,
@@ -334,6 +344,7 @@ pub fn run_shogi_match(
         illegal_moves: s.tally.illegal,
         time_losses: s.time_losses,
         crashes: s.crashes,
+        resign_adjudicated: s.resign_adjudicated,
         time_control: describe(cfg.control),
         report,
     })

@@ -10,8 +10,10 @@
 //! reports with [`yomi_arena::MatchReport`].
 //! [`csa`] writes and reads game records in the CSA format, [`kif`] writes
 //! them in the KIF format; [`journal`] keeps finished pairs so a long match
-//! can stop and continue.
+//! can stop and continue; [`adjudicate`] ends games both engines agree
+//! are decided.
 
+pub mod adjudicate;
 pub mod clock;
 pub mod csa;
 mod error;
