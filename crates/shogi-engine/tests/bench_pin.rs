@@ -9,8 +9,8 @@ use yomi_shogi_engine::eval::EvalKind;
 fn bench_node_count_is_pinned() {
     let r = run(&BENCH_POSITIONS, BENCH_DEPTH, 64, EvalKind::default());
     let per_position: Vec<u64> = r.lines.iter().map(|l| l.nodes).collect();
-    assert_eq!(per_position, [4_844, 20_341, 30_795, 25_370]);
-    assert_eq!(r.nodes(), 81_350);
+    assert_eq!(per_position, [3_878, 26_269, 43_186, 33_788]);
+    assert_eq!(r.nodes(), 107_121);
     let best: Vec<String> = r.lines.iter().map(|l| l.best.to_string()).collect();
-    assert_eq!(best, ["2h2f", "B*6h", "S*6a", "G*3c"]);
+    assert_eq!(best, ["5i5h", "B*6h", "S*6a", "G*3c"]);
 }

@@ -5,9 +5,12 @@
 //! enemy's hand.
 //!
 //! The weights are data, not code: the built-in set
-//! (`data/control.weights`) was fitted by `yomi shogi tune` (see
-//! `data/control.md`), and a file of the same format can replace it (the
-//! USI option `EvalFile` with `Evaluation Control`). [`ControlWeights::initial`]
+//! (`data/control.weights`) is [`ControlWeights::initial`] with every weight
+//! from the control layers on (everything but material and hand) scaled by
+//! 0.7, which beat the unscaled set against YaneuraOu at equal time (see the
+//! crate README, "Fitting the evaluation"); a file of the same format can
+//! replace it (the USI option `EvalFile` with `Evaluation Control`), e.g. one
+//! fitted by `yomi shogi tune`. [`ControlWeights::initial`]
 //! is the hand-set starting point of a fit: material (board pieces a tenth
 //! below hand pieces) and control weighted by the inverse distance to the
 //! king, the shape of YaneuraOu's material-level evaluations 2 to 4.
@@ -407,5 +410,26 @@ mod tests {
         let hand = Position::from_sfen("k8/9/9/9/9/9/9/9/8K b P 1").unwrap();
         let diff = e.evaluate(&hand) - e.evaluate(&base);
         assert_eq!(diff, PIECE_VALUE[1]);
+    }
+
+    /// The built-in set is the hand-set one with material and hand kept and
+    /// every later weight scaled by 0.7 (rounded to the stored unit).
+    #[test]
+    fn built_in_weights_scale_the_positional_terms_of_the_initial_ones() {
+        let (init, built) = (ControlWeights::initial(), ControlWeights::builtin());
+        assert_eq!(built.w[..CTRL], init.w[..CTRL]);
+        let mut scaled = 0;
+        for (i, (&b, &w)) in built.w.iter().zip(&init.w).enumerate().skip(CTRL) {
+            let want = f64::from(w * 7) / 10.0;
+            assert!(
+                (f64::from(b) - want).abs() <= 0.5,
+                "weight {i}: {b}, want {want}"
+            );
+            scaled += usize::from(w.abs() >= 10);
+        }
+        assert!(
+            scaled > 500,
+            "{scaled} positional weights large enough to show the scale"
+        );
     }
 }
