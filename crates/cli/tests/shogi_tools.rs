@@ -70,9 +70,9 @@ fn book_make_then_probe() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-#[test]
-fn clocked_arena_reports_forfeit_columns() {
-    let v = json(&yomi(&[
+/// Two games of random players at 10 nodes a move, 20 plies, as JSON.
+fn random_shogi_match(extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
         "arena",
         "shogi",
         "--a",
@@ -86,7 +86,14 @@ fn clocked_arena_reports_forfeit_columns() {
         "--max-plies",
         "20",
         "--json",
-    ]));
+    ];
+    args.extend_from_slice(extra);
+    json(&yomi(&args))
+}
+
+#[test]
+fn clocked_arena_reports_forfeit_columns() {
+    let v = random_shogi_match(&[]);
     assert_eq!(v["games"], 2);
     assert_eq!(v["time_losses"], serde_json::json!([0, 0]));
     assert_eq!(v["crashes"], serde_json::json!([0, 0]));
@@ -114,23 +121,7 @@ fn clocked_arena_reports_forfeit_columns() {
         "{err}"
     );
     // Built-in players report no scores: the rule never fires.
-    let v = json(&yomi(&[
-        "arena",
-        "shogi",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "2",
-        "--nodes-per-move",
-        "10",
-        "--max-plies",
-        "20",
-        "--resign",
-        "1,1",
-        "--json",
-    ]));
+    let v = random_shogi_match(&["--resign", "1,1"]);
     assert_eq!(v["resign_adjudicated"], 0);
 }
 

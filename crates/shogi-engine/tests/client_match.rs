@@ -27,11 +27,12 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// A fake engine whose answer to `go` is the shell snippet `on_go`.
-fn fake_engine(dir: &Path, on_go: &str) -> PlayerSpec {
-    let path = dir.join("engine.sh");
+/// A scripted engine at `dir/file` named `name`: it answers `usi`, `isready`
+/// and `quit`, and runs the shell `case` arms `arms` (e.g. `go*) ...;;`).
+fn script_engine(dir: &Path, file: &str, name: &str, arms: &str) -> PlayerSpec {
+    let path = dir.join(file);
     let script = format!(
-        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    usi) echo 'id name fake'; echo usiok;;\n    isready) echo readyok;;\n    go*) {on_go};;\n    quit) exit 0;;\n  esac\ndone\n"
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    usi) echo 'id name {name}'; echo usiok;;\n    isready) echo readyok;;\n    {arms}\n    quit) exit 0;;\n  esac\ndone\n"
     );
     std::fs::write(&path, script).unwrap();
     #[cfg(unix)]
@@ -40,6 +41,11 @@ fn fake_engine(dir: &Path, on_go: &str) -> PlayerSpec {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     PlayerSpec::Usi(EngineSpec::parse(&format!("usi:{}", path.display())).unwrap())
+}
+
+/// A fake engine whose answer to `go` is the shell snippet `on_go`.
+fn fake_engine(dir: &Path, on_go: &str) -> PlayerSpec {
+    script_engine(dir, "engine.sh", "fake", &format!("go*) {on_go};;"))
 }
 
 fn random_player() -> PlayerSpec {
@@ -289,18 +295,11 @@ fn a_record_that_cannot_be_written_stops_the_match_before_its_journal_line() {
 /// A fake engine that plays the next move of a fixed legal line from the
 /// start position and reports `score cp {score}` before it.
 fn line_engine(dir: &Path, file: &str, score: i32) -> PlayerSpec {
-    let path = dir.join(file);
     let line = "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d";
-    let script = format!(
-        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    usi) echo 'id name {file}'; echo usiok;;\n    isready) echo readyok;;\n    position*) pos=\"$line\";;\n    go*) set -- $pos; n=$(($# - 3)); [ $n -lt 0 ] && n=0; set -- {line}; shift $n; echo \"info depth 1 score cp {score} pv $1\"; echo \"bestmove $1\";;\n    quit) exit 0;;\n  esac\ndone\n"
+    let arms = format!(
+        "position*) pos=\"$line\";;\n    go*) set -- $pos; n=$(($# - 3)); [ $n -lt 0 ] && n=0; set -- {line}; shift $n; echo \"info depth 1 score cp {score} pv $1\"; echo \"bestmove $1\";;"
     );
-    std::fs::write(&path, script).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    PlayerSpec::Usi(EngineSpec::parse(&format!("usi:{}", path.display())).unwrap())
+    script_engine(dir, file, file, &arms)
 }
 
 /// Plays the fixed line between engines scoring `scores` (A, B) for 8

@@ -6,9 +6,10 @@
 //! a forfeit, or until the match's resign rule (if any) gives the side to
 //! move up on both engines' scores (`adjudicate.rs`), sends each engine
 //! `gameover`, and returns the game's record for the tally (from player A's
-//! side) with its forfeit, and its text record (CSA or KIF). A side forfeits by crashing or never starting
-//! (crash), by falling silent or moving after its time (time), or by an
-//! illegal move or a false `win` declaration (illegal).
+//! side) with its forfeit, and its text record (CSA or KIF). A side
+//! forfeits by crashing or never starting (crash), by falling silent or
+//! moving after its time (time), or by an illegal move or a false `win`
+//! declaration (illegal).
 
 use super::adjudicate::ResignWatch;
 use super::clock::Clock;
@@ -251,10 +252,10 @@ pub(super) fn play_game(
         timed.push((mv, elapsed));
         record.plies += 1;
         // A move that ends the game is judged by the rules, next time round.
-        if let (Some(w), Some(rule)) = (watch.as_mut(), cfg.resign) {
+        if let Some(w) = watch.as_mut() {
             if w.moved(seat, score.as_deref()) && state.outcome().is_none() {
                 resign_adjudicated = true;
-                let c = format!("adjudicated: both engines' scores beyond {rule}");
+                let c = format!("adjudicated: both engines' scores beyond {}", w.rule());
                 break (Ending::Resign, Outcome::Loss, 1 - seat, c);
             }
         }

@@ -12,8 +12,9 @@
 //! a valid entering-king declaration wins; the ply limit draws (one game:
 //! `game.rs`); with a [`ResignRule`] a game both engines score as decided
 //! ends early, lost by the side to move, counted in
-//! [`ShogiMatchReport::resign_adjudicated`]. With a records directory every game is written whole
-//! as `game-NNNNN.csa` (or `.kifu`) before its pair is journaled; a record
+//! [`ShogiMatchReport::resign_adjudicated`]. With a records directory every
+//! game is written whole as `game-NNNNN.csa` (or `.kifu`) before its pair is
+//! journaled; a record
 //! that cannot be written stops the match with [`MatchError::Records`].
 
 pub use super::adjudicate::ResignRule;
