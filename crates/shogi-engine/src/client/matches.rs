@@ -14,8 +14,8 @@
 //! ends early, lost by the side to move, counted in
 //! [`ShogiMatchReport::resign_adjudicated`]. With a records directory every
 //! game is written whole as `game-NNNNN.csa` (or `.kifu`) before its pair is
-//! journaled; a record
-//! that cannot be written stops the match with [`MatchError::Records`].
+//! journaled; a record that cannot be written stops the match with
+//! [`MatchError::Records`].
 
 pub use super::adjudicate::ResignRule;
 use super::clock::TimeControl;
