@@ -10,7 +10,7 @@
 
 use crate::sprt::SprtConfig;
 use std::sync::Arc;
-use yomi_search::rng::derive_seed;
+use yomi_core::rng::derive_seed;
 use yomi_search::{Game, Strategy};
 
 /// Builds a fresh player for one game; the argument is that game's seed

@@ -7,7 +7,8 @@
 
 use crate::config::{Openings, opening_seed};
 use crate::error::ArenaError;
-use yomi_search::{Game, Rng};
+use yomi_core::Rng;
+use yomi_search::Game;
 
 /// How many random openings are drawn before giving up on one that leaves
 /// the game unfinished.

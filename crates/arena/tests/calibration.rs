@@ -4,7 +4,7 @@
 
 use yomi_arena::stats::{elo_from_score, score_from_elo};
 use yomi_arena::{EloModel, Pentanomial, SprtConfig, SprtResult};
-use yomi_search::Rng;
+use yomi_core::Rng;
 
 const BASE: [f64; 5] = [0.05, 0.2, 0.5, 0.2, 0.05];
 

@@ -6,7 +6,8 @@
 use crate::games::{CliGame, GameKind, position, with_game};
 use serde::Serialize;
 use std::time::Duration;
-use yomi_search::{SolveOptions, parse_duration};
+use yomi_core::parse_duration;
+use yomi_search::SolveOptions;
 
 /// Arguments of `yomi solve`.
 #[derive(clap::Args, Debug)]

@@ -8,7 +8,7 @@
 //! that score highly together, as association analysis of real decks finds.
 
 use crate::model::{AttributeRequirement, Instance, LeaderRule, Piece, Request};
-use yomi_search::Rng;
+use yomi_core::Rng;
 
 /// Attribute names of generated pieces.
 pub const ATTRIBUTES: [&str; 3] = ["god", "demon", "dragon"];

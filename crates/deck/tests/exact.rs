@@ -2,9 +2,9 @@
 //! independent checker), with and without a deck size, and its honesty under limits.
 
 use std::time::Duration;
+use yomi_core::Rng;
 use yomi_deck::model::{AttributeRequirement, Deck, Instance, LeaderRule, Piece, Request, check};
 use yomi_deck::solve::exact::{ExactOptions, solve};
-use yomi_search::Rng;
 
 /// Seeded themed instance with groups, attributes and leaders.
 fn instance(n: usize, seed: u64, request: Request) -> Instance {

@@ -2,10 +2,10 @@
 //! solver against enumeration over decks and leaders.
 
 use std::time::Duration;
+use yomi_core::Rng;
 use yomi_deck::formats::parse_json;
 use yomi_deck::model::{AttributeRequirement, Deck, Instance, LeaderRule, Piece, Request, check};
 use yomi_deck::solve::{exact, greedy, vds};
-use yomi_search::Rng;
 
 /// A seeded instance whose leader table differs from the ordinary pairs.
 fn instance(n: usize, seed: u64, k: usize, leader: LeaderRule) -> Instance {

@@ -3,9 +3,9 @@
 #![cfg(feature = "highs")]
 
 use std::time::Duration;
+use yomi_core::Rng;
 use yomi_deck::model::{AttributeRequirement, Deck, Instance, LeaderRule, Piece, Request, check};
 use yomi_deck::solve::mip::{Formulation, MipOptions, solve};
-use yomi_search::Rng;
 
 /// Seeded themed instance with groups, attributes, leaders and optional negative scores.
 fn instance(n: usize, seed: u64, request: Request, negative: bool) -> Instance {

@@ -11,12 +11,12 @@
 #![cfg(feature = "highs")]
 
 use std::time::Duration;
+use yomi_core::Rng;
 use yomi_deck::generate::{GenerateOptions, generate};
 use yomi_deck::model::{Instance, LeaderRule, Piece, Request, check};
 use yomi_deck::solve::exact::{self, ExactOptions};
 use yomi_deck::solve::mip::{self, Formulation, MipOptions};
 use yomi_deck::solve::{Solution, vds};
-use yomi_search::Rng;
 
 /// A themed instance as the issue describes: costs 5-30, three attributes, groups of 1-3
 /// identical pieces, a quarter leader-eligible, about one theme per 12 pieces whose members

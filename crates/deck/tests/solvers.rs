@@ -1,9 +1,9 @@
 //! Solver tests against the independent checker: feasibility, vds >= greedy on a seeded
 //! family, brute force on tiny instances, and the relaxed-cap chain move.
 
+use yomi_core::Rng;
 use yomi_deck::model::{AttributeRequirement, Deck, Instance, LeaderRule, Piece, Request, check};
 use yomi_deck::solve::{greedy, vds};
-use yomi_search::Rng;
 
 /// Seeded themed instance: costs 5-30, three attributes, groups of up to 2, sparse scores.
 fn instance(n: usize, seed: u64, k: usize, cap: i64, attr_min: usize) -> Instance {

@@ -182,11 +182,7 @@ impl Game for Connect4 {
 
     /// Picks the k-th playable column straight from the bitboard (no move list).
     #[inline]
-    fn random_move(
-        &self,
-        rng: &mut yomi_search::Rng,
-        _scratch: &mut Vec<Column>,
-    ) -> Option<Column> {
+    fn random_move(&self, rng: &mut yomi_core::Rng, _scratch: &mut Vec<Column>) -> Option<Column> {
         if self.plies as usize == WIDTH * HEIGHT || has_four(self.opponent()) {
             return None;
         }

@@ -110,7 +110,7 @@ fn connect4_divide_sums_to_perft_and_wins_end_the_game() {
 
 #[test]
 fn connect4_random_move_is_legal_and_uniform() {
-    let mut rng = yomi_search::Rng::new(5);
+    let mut rng = yomi_core::Rng::new(5);
     let mut scratch = Vec::new();
     // Columns 1 and 7 full: five playable columns, each drawn about 1/5 of the time.
     let p = Connect4::from_moves("111111777777").unwrap();

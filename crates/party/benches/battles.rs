@@ -2,10 +2,10 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use yomi_core::Rng;
 use yomi_party::battle::NoLog;
 use yomi_party::player::RandomPlayer;
 use yomi_party::{Battle, Dex, Party};
-use yomi_search::Rng;
 
 fn battles(c: &mut Criterion) {
     for profile in yomi_party::data::PROFILES {

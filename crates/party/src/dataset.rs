@@ -18,7 +18,7 @@ use crate::io;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use yomi_search::rng::derive_seed;
+use yomi_core::rng::derive_seed;
 
 /// Most parties (or opponents) a run may hold in memory (about 100 bytes each).
 pub const MAX_PARTIES: usize = 50_000_000;

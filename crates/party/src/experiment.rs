@@ -12,8 +12,8 @@ use crate::data::Dex;
 use crate::party::Party;
 use crate::player::RandomPlayer;
 use rayon::prelude::*;
-use yomi_search::Rng;
-use yomi_search::rng::derive_seed;
+use yomi_core::Rng;
+use yomi_core::rng::derive_seed;
 
 /// Parameters of one experiment run.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -22,12 +22,12 @@ fn io_err(path: &Path, source: std::io::Error) -> PartyError {
     }
 }
 
-/// Writes `path` whole or not at all ([`yomi_search::files::write_streamed`]).
+/// Writes `path` whole or not at all ([`yomi_core::files::write_streamed`]).
 pub fn write_atomic(
     path: &Path,
     f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), PartyError> {
-    yomi_search::files::write_streamed(path, f).map_err(|e| io_err(path, e))
+    yomi_core::files::write_streamed(path, f).map_err(|e| io_err(path, e))
 }
 
 /// Writes the dataset as CSV.

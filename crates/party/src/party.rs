@@ -6,7 +6,7 @@
 
 use crate::data::Dex;
 use crate::error::PartyError;
-use yomi_search::Rng;
+use yomi_core::Rng;
 
 /// Members in a party.
 pub const PARTY_SIZE: usize = 3;

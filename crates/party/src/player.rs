@@ -7,7 +7,7 @@
 use crate::battle::damage::damage;
 use crate::battle::{Action, Battle};
 use crate::data::Effect;
-use yomi_search::Rng;
+use yomi_core::Rng;
 
 /// Chooses actions for one side.
 pub trait Player {

@@ -11,8 +11,8 @@ use crate::features::Features;
 use crate::model::Model;
 use crate::party::{MOVES, PARTY_SIZE, Party};
 use rayon::prelude::*;
-use yomi_search::Rng;
-use yomi_search::rng::derive_seed;
+use yomi_core::Rng;
+use yomi_core::rng::derive_seed;
 
 /// A party with its predicted score.
 #[derive(Clone, Debug)]

@@ -1,6 +1,7 @@
 //! The data file against published Gen-1 figures, dataset files round-tripping,
 //! and hill climbing on a model whose optimum is known.
 
+use yomi_core::Rng;
 use yomi_party::battle::damage::crit_threshold;
 use yomi_party::experiment::Dataset;
 use yomi_party::features::{Features, Group};
@@ -8,7 +9,6 @@ use yomi_party::model::Model;
 use yomi_party::ridge::RidgeFit;
 use yomi_party::search::{canonical, climb, search};
 use yomi_party::{Dex, Party, io};
-use yomi_search::Rng;
 
 /// Level-50 stats (DV 15, max stat experience) on the cartridge and in the 2017
 /// simulator (+1 each), and the critical-hit thresholds out of 256.

@@ -1,9 +1,9 @@
 //! Party specs, feature extraction on a known party, and the experiment's determinism.
 
+use yomi_core::Rng;
 use yomi_party::experiment::{self, ExperimentConfig};
 use yomi_party::features::{Features, Group};
 use yomi_party::{Dex, Party, PartyError};
-use yomi_search::Rng;
 
 const KNOWN: &str = "Gengar:Psychic/Thunderbolt/Toxic/Confuse Ray;Jynx:Blizzard/Psychic/Lovely Kiss/Reflect;Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt";
 

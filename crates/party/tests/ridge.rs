@@ -1,7 +1,7 @@
 //! Ridge regression against a closed-form solution and brute-force leave-one-out.
 
+use yomi_core::Rng;
 use yomi_party::ridge::{fit, r2};
-use yomi_search::Rng;
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
 #[allow(clippy::needless_range_loop)]

@@ -13,8 +13,8 @@
 //! - games end within `max_game_length` when the game declares one.
 
 use crate::game::Game;
-use crate::rng::Rng;
 use std::collections::{HashMap, HashSet};
+use yomi_core::rng::Rng;
 
 /// Runs the battery over `games` random games drawn from `seed`.
 pub fn check_game<G: Game + PartialEq>(seed: u64, games: usize) {

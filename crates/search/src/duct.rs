@@ -12,7 +12,7 @@
 
 use crate::budget::{Budget, Clock};
 use crate::game::{Seat, SimultaneousGame};
-use crate::rng::Rng;
+use yomi_core::rng::Rng;
 
 /// How one player picks its action at a node.
 #[derive(Clone, Copy, Debug, PartialEq)]

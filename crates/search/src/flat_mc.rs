@@ -4,8 +4,8 @@
 use crate::budget::{Budget, Clock};
 use crate::game::Game;
 use crate::playout::random_playout;
-use crate::rng::Rng;
 use crate::strategy::{SearchReport, SearchStats, Strategy, Value};
+use yomi_core::rng::Rng;
 
 /// Options for [`FlatMonteCarlo`].
 #[derive(Clone, Copy, Debug, PartialEq)]

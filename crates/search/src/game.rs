@@ -111,7 +111,7 @@ pub trait Game: Clone + Debug + Display + Send + Sync + 'static {
     /// something faster (it must stay uniform over the legal moves).
     fn random_move(
         &self,
-        rng: &mut crate::rng::Rng,
+        rng: &mut yomi_core::rng::Rng,
         scratch: &mut Vec<Self::Move>,
     ) -> Option<Self::Move> {
         self.legal_moves(scratch);

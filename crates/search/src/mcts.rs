@@ -11,8 +11,8 @@
 use crate::budget::{Budget, Clock};
 use crate::game::Game;
 use crate::playout::{outcome_value, random_playout};
-use crate::rng::Rng;
 use crate::strategy::{SearchReport, SearchStats, Strategy, Value};
+use yomi_core::rng::Rng;
 
 /// Options for [`Mcts`].
 #[derive(Clone, Copy, Debug, PartialEq)]

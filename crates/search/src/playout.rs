@@ -4,7 +4,7 @@
 //! state being evaluated: +1 won, 0 drawn, -1 lost.
 
 use crate::game::{Game, Outcome};
-use crate::rng::Rng;
+use yomi_core::rng::Rng;
 
 /// Maps a static evaluation in centi-units to `[-1, 1]`.
 #[inline]

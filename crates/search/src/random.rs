@@ -1,9 +1,9 @@
 //! The uniformly random player: the baseline every other strategy must beat.
 
 use crate::game::Game;
-use crate::rng::Rng;
 use crate::strategy::{SearchReport, SearchStats, Strategy};
 use std::time::Instant;
+use yomi_core::rng::Rng;
 
 /// Picks a uniformly random legal move.
 #[derive(Clone, Debug)]

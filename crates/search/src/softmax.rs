@@ -13,8 +13,8 @@
 use crate::budget::{Budget, Clock};
 use crate::game::Game;
 use crate::playout::{BatchEvaluator, outcome_value};
-use crate::rng::Rng;
 use crate::strategy::{SearchReport, SearchStats, Strategy, Value};
+use yomi_core::rng::Rng;
 
 /// Options for [`SoftmaxSearch`].
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -10,7 +10,6 @@
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
 use crate::budget::Budget;
-use crate::duration::parse_duration;
 use crate::flat_mc::{FlatMonteCarlo, FlatMonteCarloOptions};
 use crate::game::Game;
 use crate::mcts::{Mcts, MctsOptions};
@@ -22,6 +21,7 @@ use crate::strategy::Strategy;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
+use yomi_core::duration::parse_duration;
 
 /// The strategies a spec can name, with their parameters (for help and errors).
 pub const STRATEGIES: &[(&str, &str)] = &[
@@ -247,7 +247,7 @@ impl StrategySpec {
     pub fn build<G: Game>(&self, seed: Option<u64>) -> Result<Box<dyn Strategy<G>>, SpecError> {
         let spec_seed = self.get::<u64>("seed")?.unwrap_or(0);
         let seed = match seed {
-            Some(s) => crate::rng::derive_seed(s, spec_seed),
+            Some(s) => yomi_core::rng::derive_seed(s, spec_seed),
             None => spec_seed,
         };
         let scale = self.get::<f64>("scale")?.unwrap_or(100.0);
@@ -320,7 +320,7 @@ impl StrategySpec {
                         options,
                         RolloutEvaluator::new(
                             self.get::<u32>("playouts")?.unwrap_or(1),
-                            crate::rng::derive_seed(seed, 1),
+                            yomi_core::rng::derive_seed(seed, 1),
                         ),
                     )),
                 }

@@ -14,7 +14,8 @@ use crate::eval::EvalKind;
 use crate::openings::StartLine;
 use crate::score::is_mate;
 use crate::search::{Control, GameHistory, Limits, Searcher};
-use yomi_search::{Game, Outcome, Rng};
+use yomi_core::Rng;
+use yomi_search::{Game, Outcome};
 use yomi_shogi::{Color, DeclarationRule, GameOptions, Move, Position, ShogiGame};
 
 /// Largest magnitude of a recorded score (cp); mate scores are clamped here.

@@ -347,7 +347,7 @@ mod tests {
     /// square, so this checks one against the other).
     #[test]
     fn sparse_features_reproduce_the_evaluation() {
-        let mut rng = yomi_search::Rng::new(7);
+        let mut rng = yomi_core::Rng::new(7);
         let random: Vec<f64> = (0..crate::eval::features::FEATURES)
             .map(|_| (rng.below(20_001) as f64 - 10_000.0) / 97.0)
             .collect();
@@ -359,7 +359,7 @@ mod tests {
                 .map(|s| Position::from_sfen(s).unwrap())
                 .collect();
             for seed in 0..6 {
-                let mut game_rng = yomi_search::Rng::new(seed);
+                let mut game_rng = yomi_core::Rng::new(seed);
                 let mut pos = Position::startpos();
                 for _ in 0..120 {
                     let moves = pos.legal_moves();

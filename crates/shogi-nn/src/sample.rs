@@ -64,7 +64,7 @@ pub fn save_batch(
         ),
     ];
     let data = safetensors::serialize(views, None).map_err(err)?;
-    yomi_search::files::write_atomic(path, &data).map_err(|source| crate::NnError::Io {
+    yomi_core::files::write_atomic(path, &data).map_err(|source| crate::NnError::Io {
         action: "writing",
         path: path.to_path_buf(),
         source,

@@ -283,12 +283,12 @@ impl Weights {
         Weights::from_bytes(&bytes).map_err(|e| e.in_file(path))
     }
 
-    /// Writes the weights atomically ([`yomi_search::files::write_atomic`]): a temporary
+    /// Writes the weights atomically ([`yomi_core::files::write_atomic`]): a temporary
     /// file beside `path`, synced, then renamed over it, so a reader never sees half a file.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), NnError> {
         let path = path.as_ref();
         let bytes = self.to_bytes()?;
-        yomi_search::files::write_atomic(path, &bytes).map_err(|source| NnError::Io {
+        yomi_core::files::write_atomic(path, &bytes).map_err(|source| NnError::Io {
             action: "writing",
             path: path.to_path_buf(),
             source,

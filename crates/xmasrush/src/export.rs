@@ -38,10 +38,12 @@ const XMAS: &[Source] = sources!("": "lib.rs", "action.rs", "botio.rs", "eval.rs
     "bots/mcts.rs", "bots/own_tree.rs", "bots/push_duct.rs", "bots/random.rs",
     "bots/smitsimax.rs", "bots/spec.rs", "bots/uct.rs");
 
-/// yomi-search's modules the bots use (the generic DUCT and its game trait,
-/// the random generator, durations, budgets).
-const SEARCH: &[Source] = sources!("../../search/src/": "lib.rs", "rng.rs", "duration.rs",
-    "budget.rs", "game.rs", "duct.rs");
+/// yomi-search's modules the bots use (the generic DUCT and its game trait, budgets).
+const SEARCH: &[Source] = sources!("../../search/src/": "lib.rs", "budget.rs", "game.rs",
+    "duct.rs");
+
+/// yomi-core's modules the bots use (the random generator, durations).
+const CORE: &[Source] = sources!("../../core/src/": "lib.rs", "rng.rs", "duration.rs");
 
 /// Why no source was made.
 #[derive(Debug, thiserror::Error)]
@@ -71,6 +73,7 @@ pub struct ExportOptions {
 /// The single-file program for `options` (see the module contract).
 pub fn codingame_source(options: &ExportOptions) -> Result<String, ExportError> {
     BotSpec::parse(&options.spec)?.build(options.seed)?;
+    let core = inline_module(CORE, "lib.rs", Crate::Core)?;
     let search = inline_module(SEARCH, "lib.rs", Crate::Search)?;
     let xmas = inline_module(XMAS, "lib.rs", Crate::Xmas)?;
     let mut out = String::new();
@@ -102,6 +105,9 @@ pub fn codingame_source(options: &ExportOptions) -> Result<String, ExportError> 
         micros = options.budget.as_micros(),
         league = options.league.name(),
     ));
+    out.push_str("pub mod yomi_core {\n");
+    out.push_str(&core);
+    out.push_str("}\n\n");
     out.push_str("pub mod yomi_search {\n");
     out.push_str(&search);
     out.push_str("}\n\n");
@@ -196,6 +202,7 @@ fn code_chars(line: &str) -> impl Iterator<Item = char> + '_ {
 /// Which crate a file comes from (its paths are rewritten differently).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Crate {
+    Core,
     Search,
     Xmas,
 }
@@ -278,13 +285,30 @@ fn mod_declaration(line: &str) -> Option<(&'static str, &str)> {
         .then_some((vis, name))
 }
 
-/// yomi-search's `crate::` becomes `crate::yomi_search::`; this crate's
-/// `yomi_search::` becomes `crate::yomi_search::`.
+/// Each embedded crate becomes a module at the file's root: yomi-core's
+/// `crate::` becomes `crate::yomi_core::`, yomi-search's `crate::`
+/// becomes `crate::yomi_search::`, and a path into another embedded crate
+/// (`yomi_core::`, `yomi_search::`) gets `crate::` in front.
 fn rewrite_paths(text: &str, krate: Crate) -> String {
-    let (from, to) = match krate {
-        Crate::Search => ("crate::", "crate::yomi_search::"),
-        Crate::Xmas => ("yomi_search::", "crate::yomi_search::"),
+    let rules: &[(&str, &str)] = match krate {
+        Crate::Core => &[("crate::", "crate::yomi_core::")],
+        Crate::Search => &[
+            ("crate::", "crate::yomi_search::"),
+            ("yomi_core::", "crate::yomi_core::"),
+        ],
+        Crate::Xmas => &[
+            ("yomi_search::", "crate::yomi_search::"),
+            ("yomi_core::", "crate::yomi_core::"),
+        ],
     };
+    rules.iter().fold(text.to_string(), |t, &(from, to)| {
+        rewrite_path(&t, from, to)
+    })
+}
+
+/// Replaces the path prefix `from` by `to` where it starts a path (not
+/// where it continues one, as in `a::crate::`).
+fn rewrite_path(text: &str, from: &str, to: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(from) {

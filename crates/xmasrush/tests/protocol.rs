@@ -1,6 +1,7 @@
 //! The protocol text against the state it describes: render, parse, rebuild.
 
-use yomi_search::{Rng, SimultaneousGame};
+use yomi_core::Rng;
+use yomi_search::SimultaneousGame;
 use yomi_xmasrush::action::Action;
 use yomi_xmasrush::protocol::{lines_of, parse_input, render_input};
 use yomi_xmasrush::reader::rebuild;

@@ -3,8 +3,9 @@
 //! alternating games only), and yomi-search's DUCT running on both.
 
 use std::collections::HashSet;
+use yomi_core::Rng;
 use yomi_search::budget::Budget;
-use yomi_search::{Duct, DuctOptions, Rng, SelectionPolicy, SimultaneousGame};
+use yomi_search::{Duct, DuctOptions, SelectionPolicy, SimultaneousGame};
 use yomi_xmasrush::bots::PushGame;
 use yomi_xmasrush::state::State;
 use yomi_xmasrush::{Action, League};

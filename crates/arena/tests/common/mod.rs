@@ -5,7 +5,8 @@
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use yomi_arena::PlayerFactory;
-use yomi_search::{Game, Outcome, Rng, SearchReport, SearchStats, Seat, Strategy};
+use yomi_core::Rng;
+use yomi_search::{Game, Outcome, SearchReport, SearchStats, Seat, Strategy};
 
 const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],

@@ -5,9 +5,9 @@ use clap::{Args, Subcommand, ValueEnum};
 use load::{CsvArgs, InstanceFormat, RequestArgs, load_with_request};
 use std::path::PathBuf;
 use std::time::Duration;
+use yomi_core::parse_duration;
 use yomi_deck::report::Report;
 use yomi_deck::solve::{exact, greedy, vds};
-use yomi_search::parse_duration;
 
 mod bench;
 mod generate;

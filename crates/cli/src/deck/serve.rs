@@ -8,8 +8,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+use yomi_core::parse_duration;
 use yomi_deck_service::{Catalog, ServiceConfig};
-use yomi_search::parse_duration;
 
 /// Options of `yomi deck serve`.
 #[derive(Args)]

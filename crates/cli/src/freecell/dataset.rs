@@ -7,8 +7,8 @@ use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
+use yomi_core::shard::WorkerShare;
 use yomi_freecell::dataset::{self, Format, Stats};
-use yomi_search::shard::WorkerShare;
 
 #[allow(clippy::too_many_arguments)]
 /// `yomi freecell dataset`.

@@ -7,13 +7,13 @@ use anyhow::Result;
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
+use yomi_core::Rng;
+use yomi_core::parse_seed;
+use yomi_core::rng::derive_seed;
 use yomi_party::battle::{NoLog, TextLog};
 use yomi_party::experiment;
 use yomi_party::player::{GreedyPlayer, Player, RandomPlayer};
 use yomi_party::{Battle, Outcome, Party};
-use yomi_search::Rng;
-use yomi_search::parse_seed;
-use yomi_search::rng::derive_seed;
 
 #[derive(clap::Args, Debug)]
 #[command(allow_negative_numbers = true)]

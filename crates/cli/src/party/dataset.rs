@@ -10,9 +10,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+use yomi_core::parse_seed;
 use yomi_party::dataset::{self as party_dataset, Meta, RunResult};
 use yomi_party::io;
-use yomi_search::parse_seed;
 
 #[derive(clap::Args, Debug)]
 #[command(allow_negative_numbers = true)]

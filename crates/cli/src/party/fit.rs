@@ -8,13 +8,13 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
+use yomi_core::parse_seed;
+use yomi_core::rng::derive_seed;
 use yomi_party::dataset::meta_path;
 use yomi_party::experiment::{self, ExperimentConfig};
 use yomi_party::features::Features;
 use yomi_party::model::{self, Model};
 use yomi_party::{Party, search};
-use yomi_search::parse_seed;
-use yomi_search::rng::derive_seed;
 
 #[derive(clap::Args, Debug)]
 #[command(allow_negative_numbers = true)]

@@ -5,13 +5,13 @@ use crate::tour::section;
 use anyhow::Result;
 use std::io::Write;
 use std::time::Instant;
+use yomi_core::rng::derive_seed;
 use yomi_party::battle::TextLog;
 use yomi_party::experiment::{self, ExperimentConfig};
 use yomi_party::features::Features;
 use yomi_party::model::{self, Model};
 use yomi_party::player::RandomPlayer;
 use yomi_party::{Battle, Party, ridge};
-use yomi_search::rng::derive_seed;
 
 /// Party-specs of the tour's logged battle.
 const PARTY_A: &str = "Starmie:Thunderbolt/Blizzard/Recover/Thunder Wave;Tauros:Body Slam/Hyper Beam/Blizzard/Thunderbolt;Exeggutor:Psychic/Mega Drain/Double Team/Reflect";

@@ -7,7 +7,7 @@ use crate::args::NetworkDevice;
 use crate::usage::usage;
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
-use yomi_search::parse_duration;
+use yomi_core::parse_duration;
 use yomi_shogi_engine::bench::{BENCH_DEPTH, BENCH_POSITIONS, run, run_softmax};
 use yomi_shogi_engine::engine::{EvalSource, SearchKind};
 use yomi_shogi_engine::eval::EvalKind;

@@ -90,7 +90,7 @@ fn make(a: MakeArgs) -> Result<()> {
     }
     let positions = builder.len();
     let entries = builder.build();
-    yomi_search::files::write_streamed(&a.out, |mut w| write_book(&entries, &mut w))
+    yomi_core::files::write_streamed(&a.out, |mut w| write_book(&entries, &mut w))
         .with_context(|| format!("cannot write {}", a.out.display()))?;
     if a.json {
         println!(

@@ -7,8 +7,8 @@ use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::time::Instant;
-use yomi_search::parse_seed;
-use yomi_search::shard::{WorkerShare, plan};
+use yomi_core::parse_seed;
+use yomi_core::shard::{WorkerShare, plan};
 use yomi_shogi_engine::dataset::{self, DatasetSpec, ShardStats};
 use yomi_shogi_engine::eval::EvalKind;
 use yomi_shogi_engine::openings::parse_openings;
@@ -77,7 +77,7 @@ pub fn run(a: DatasetArgs) -> Result<()> {
                 .map_err(|e| usage(format!("cannot read openings file {}: {e}", p.display())))?;
             let starts = parse_openings(&text)
                 .map_err(|e| usage(format!("openings file {}: {e}", p.display())))?;
-            (starts, yomi_search::fnv1a(text.as_bytes()))
+            (starts, yomi_core::fnv1a(text.as_bytes()))
         }
         None => (Vec::new(), 0),
     };

@@ -5,7 +5,7 @@ use super::{PositionArgs, load};
 use anyhow::Result;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use yomi_search::parse_duration;
+use yomi_core::parse_duration;
 use yomi_shogi_engine::mate::{Dfpn, DfpnOptions, MateOutcome};
 
 /// Arguments of `yomi shogi mate`.

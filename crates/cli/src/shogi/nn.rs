@@ -7,7 +7,7 @@ use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use yomi_search::parse_duration;
+use yomi_core::parse_duration;
 use yomi_shogi_nn::sample::random_positions;
 use yomi_shogi_nn::{Device, INPUT_LEN, NetConfig, Network, Weights, encode};
 

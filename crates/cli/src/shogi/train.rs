@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use yomi_search::{parse_duration, parse_seed};
+use yomi_core::{parse_duration, parse_seed};
 use yomi_shogi::Position;
 use yomi_shogi_engine::tune::quiet_leaf;
 use yomi_shogi_nn::train::checkpoint::{self, EpochRecord};

@@ -8,7 +8,7 @@ use crate::usage::usage;
 use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Duration;
-use yomi_search::{parse_duration, parse_duration_or_zero};
+use yomi_core::{parse_duration, parse_duration_or_zero};
 use yomi_shogi::{DeclarationRule, ShogiGame};
 use yomi_shogi_engine::client::clock::TimeControl;
 use yomi_shogi_engine::client::matches::{

@@ -5,7 +5,7 @@ use crate::usage::usage;
 use anyhow::Result;
 use clap::Args;
 use std::time::{Duration, Instant};
-use yomi_search::parse_duration;
+use yomi_core::parse_duration;
 use yomi_xmasrush::bots::BotSpec;
 use yomi_xmasrush::reach::Bfs;
 use yomi_xmasrush::sim::start;

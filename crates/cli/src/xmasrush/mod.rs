@@ -17,7 +17,7 @@ use crate::usage::usage;
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use std::time::Duration;
-use yomi_search::parse_duration;
+use yomi_core::parse_duration;
 use yomi_xmasrush::League;
 use yomi_xmasrush::botio::TURN_BUDGET;
 use yomi_xmasrush::bots::BotSpec;

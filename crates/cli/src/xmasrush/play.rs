@@ -6,7 +6,7 @@ use crate::usage::usage;
 use anyhow::{Context, Result};
 use clap::Args;
 use std::path::PathBuf;
-use yomi_search::parse_duration;
+use yomi_core::parse_duration;
 use yomi_xmasrush::bots::BotSpec;
 use yomi_xmasrush::player::{External, Player};
 use yomi_xmasrush::referee::{RefereeOptions, TimeLimits, play_game};

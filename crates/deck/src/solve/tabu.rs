@@ -5,7 +5,7 @@
 
 use super::State;
 use super::swap::SwapScan;
-use yomi_search::Rng;
+use yomi_core::Rng;
 
 /// Walk settings.
 #[derive(Debug, Clone, Copy)]

@@ -9,7 +9,7 @@ use super::tabu::{self, TabuWalk};
 use super::{Solution, State, greedy, leader};
 use crate::model::Instance;
 use std::time::{Duration, Instant};
-use yomi_search::Rng;
+use yomi_core::Rng;
 
 /// VDS settings.
 #[derive(Debug, Clone)]

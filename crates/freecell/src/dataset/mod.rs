@@ -2,8 +2,8 @@
 //! verified, shortened solution.
 //!
 //! Deals are grouped into shards of consecutive deal numbers
-//! ([`yomi_search::shard`], the plan every dataset job shares). A shard is
-//! written whole or not at all ([`yomi_search::files`]), after a small
+//! ([`yomi_core::shard`], the plan every dataset job shares). A shard is
+//! written whole or not at all ([`yomi_core::files`]), after a small
 //! statistics file, so an interrupted run resumes by skipping the shards
 //! already present, and `--shard i/n` workers (a cluster job array) each
 //! take every n-th shard; the shards of all workers simply concatenate.
@@ -21,8 +21,8 @@ use crate::solve::{SolveOptions, Verdict, solve};
 use crate::text::format_board;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use yomi_search::files;
-pub use yomi_search::shard::{Shard, WorkerShare, plan};
+use yomi_core::files;
+pub use yomi_core::shard::{Shard, WorkerShare, plan};
 
 /// Rows of the numeric board encoding: longest possible column of a
 /// Microsoft deal (6 dealt cards under a 13-card run).

@@ -11,7 +11,7 @@
 use super::pyrandom::PyRandom;
 use crate::rules::BattleRngKind;
 use std::cell::RefCell;
-use yomi_search::Rng;
+use yomi_core::Rng;
 
 thread_local! {
     static LAST_PYTHON_SEED: RefCell<Option<(u64, PyRandom)>> = const { RefCell::new(None) };

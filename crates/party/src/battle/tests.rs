@@ -530,7 +530,7 @@ fn the_cartridge_stream_is_unchanged() {
     // Fingerprints printed by the same code run at commit 9bbbf55, before the
     // battle RNG became selectable: any change to the cartridge's draws moves them.
     use crate::experiment::{ExperimentConfig, opponents, parties, play_random_battles, score_all};
-    use yomi_search::rng::derive_seed;
+    use yomi_core::rng::derive_seed;
     let d = Dex::load("cartridge").unwrap();
     let t = play_random_battles(&d, 3000, 7, false);
     assert_eq!(

@@ -68,7 +68,7 @@ impl JournalHeader {
                 yomi_arena::Openings::List(_) => "the start position".to_string(),
             }
         } else {
-            let mut h = yomi_search::Fnv::new();
+            let mut h = yomi_core::Fnv::new();
             for s in &cfg.starts {
                 h.write(position_command(&s.start, &s.moves).as_bytes());
                 h.write(b"\n");

@@ -362,7 +362,7 @@ fn write_records(
     for (k, text) in texts.iter().enumerate() {
         let name = format!("game-{:05}.{}", 2 * pair + k as u64, format.extension());
         let path = dir.join(name);
-        yomi_search::files::write_atomic(&path, text.as_bytes()).map_err(|source| {
+        yomi_core::files::write_atomic(&path, text.as_bytes()).map_err(|source| {
             MatchError::Records {
                 path: path.display().to_string(),
                 source,

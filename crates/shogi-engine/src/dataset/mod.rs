@@ -3,7 +3,7 @@
 //!
 //! Contract: game `g` of a dataset is a pure function of the options, the
 //! seed and `g` (see [`crate::selfplay`]), so any split of the games over
-//! workers (`--shard i/n`, [`yomi_search::shard`]) produces the same rows.
+//! workers (`--shard i/n`, [`yomi_core::shard`]) produces the same rows.
 //! Shards of `shard_size` consecutive games are written to a temporary name
 //! and renamed when complete, with a statistics file written first, so an
 //! interrupted run resumes by skipping complete shards. The directory's
@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use yomi_search::shard::Shard;
+use yomi_core::shard::Shard;
 use yomi_shogi::Position;
 
 /// Why a dataset could not be written.
@@ -169,7 +169,7 @@ pub fn check_spec(dir: &Path, spec: &DatasetSpec) -> Result<(), DatasetError> {
             }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            yomi_search::files::write_atomic(&path, ours.as_bytes()).map_err(|e| io(&path, e))
+            yomi_core::files::write_atomic(&path, ours.as_bytes()).map_err(|e| io(&path, e))
         }
         Err(e) => Err(io(&path, e)),
     }
@@ -255,8 +255,8 @@ pub fn run_shard(
     let (rows, stats) = shard_rows(s, opts, seed, starts, progress);
     let sp = stats_path(dir, s);
     let json = serde_json::to_string_pretty(&stats).map_err(|e| io(&sp, e))?;
-    yomi_search::files::write_atomic(&sp, json.as_bytes()).map_err(|e| io(&sp, e))?;
-    yomi_search::files::replace_with(
+    yomi_core::files::write_atomic(&sp, json.as_bytes()).map_err(|e| io(&sp, e))?;
+    yomi_core::files::replace_with(
         &shard_path(dir, s),
         |p| parquet_out::write(p, &rows),
         |p, e| io(p, e),

@@ -1,5 +1,5 @@
 use super::*;
-use yomi_search::shard::{WorkerShare, plan};
+use yomi_core::shard::{WorkerShare, plan};
 
 fn opts() -> SelfPlayOptions {
     SelfPlayOptions {

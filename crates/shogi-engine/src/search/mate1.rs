@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn along_random_games_every_reported_mate_is_one_and_most_are_found() {
-        let mut rng = yomi_search::Rng::new(17);
+        let mut rng = yomi_core::Rng::new(17);
         let (mut full_found, mut quick_found) = (0, 0);
         for _ in 0..40 {
             let mut pos = Position::startpos();

@@ -265,7 +265,7 @@ mod tests {
 
     #[test]
     fn every_move_once_in_stage_order_and_doubtful_moves_only_when_legal() {
-        let mut rng = yomi_search::Rng::new(5);
+        let mut rng = yomi_core::Rng::new(5);
         for start in crate::bench::BENCH_POSITIONS {
             let mut pos = Position::from_sfen(start).unwrap();
             let mut earlier: Vec<Move> = Vec::new();

@@ -174,7 +174,7 @@ mod tests {
         ];
         let mut checked = 0;
         for seed in 0..40 {
-            let mut rng = yomi_search::Rng::new(seed);
+            let mut rng = yomi_core::Rng::new(seed);
             let mut pos = Position::startpos();
             for _ in 0..160 {
                 let moves = pos.legal_moves();

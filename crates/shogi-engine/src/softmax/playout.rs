@@ -16,7 +16,7 @@ use super::tree::{COMPLETE, EXACT, EXPANDED, EXPANDING, NONE, Tree};
 use crate::params::{DRAW_SCORE, EVAL_LIMIT};
 use crate::score::{MATE, PERPETUAL, mate_in};
 use crate::search::see::see;
-use yomi_search::Rng;
+use yomi_core::Rng;
 use yomi_shogi::rules::Declaration;
 use yomi_shogi::{DeclarationRule, Move, MoveList, Position, generate_captures};
 

@@ -109,7 +109,7 @@ pub fn save(
     ];
     let mut temps = Vec::new();
     for (name, bytes) in &files {
-        let tmp = yomi_search::files::temp_path(&dir.join(name));
+        let tmp = yomi_core::files::temp_path(&dir.join(name));
         write_synced(&tmp, bytes)?;
         temps.push((tmp, dir.join(name)));
     }

@@ -17,7 +17,8 @@
 //! nothing is allocated.
 
 use crate::action::Push;
-use yomi_search::{Rng, SelectionPolicy};
+use yomi_core::Rng;
+use yomi_search::SelectionPolicy;
 
 /// Statistics of one arm (one push of one player at one node).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -13,7 +13,7 @@ use crate::eval::evaluate;
 use crate::reach::Bfs;
 use crate::state::State;
 use std::time::Instant;
-use yomi_search::Rng;
+use yomi_core::Rng;
 
 /// Options of a bandit search.
 #[derive(Clone, Copy, Debug)]

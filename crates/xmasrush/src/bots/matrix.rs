@@ -17,12 +17,7 @@ use std::time::Instant;
 /// Plays up to `pairs` turn pairs of uniformly random pushes for both seats
 /// (quick walks), stopping when the game ends; returns the pairs simulated.
 /// The playout tail every push search shares.
-pub fn random_pairs(
-    state: &mut State,
-    pairs: u32,
-    rng: &mut yomi_search::Rng,
-    bfs: &mut Bfs,
-) -> u64 {
+pub fn random_pairs(state: &mut State, pairs: u32, rng: &mut yomi_core::Rng, bfs: &mut Bfs) -> u64 {
     let mut done = 0;
     for _ in 0..pairs {
         if state.over {

@@ -9,7 +9,8 @@
 
 use super::arms::{Arm, most_visited, select, update};
 use crate::action::Push;
-use yomi_search::{Rng, SelectionPolicy};
+use yomi_core::Rng;
+use yomi_search::SelectionPolicy;
 
 const NONE: u32 = u32::MAX;
 

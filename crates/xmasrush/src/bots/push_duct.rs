@@ -21,7 +21,8 @@ use crate::action::Push;
 use crate::eval::evaluate;
 use crate::reach::Bfs;
 use crate::state::State;
-use yomi_search::{Rng, SelectionPolicy};
+use yomi_core::Rng;
+use yomi_search::SelectionPolicy;
 
 const NONE: u32 = u32::MAX;
 const K: usize = Push::COUNT;

@@ -7,7 +7,7 @@ use crate::reach::Bfs;
 use crate::sim::actions_into;
 use crate::state::State;
 use std::time::Duration;
-use yomi_search::Rng;
+use yomi_core::Rng;
 
 /// Uniformly random legal actions, seeded.
 #[derive(Clone, Debug)]

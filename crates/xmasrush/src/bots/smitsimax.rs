@@ -24,7 +24,8 @@ use crate::reach::Bfs;
 use crate::state::State;
 use crate::walker::greedy_walk;
 use std::time::Duration;
-use yomi_search::{Rng, SelectionPolicy};
+use yomi_core::Rng;
+use yomi_search::SelectionPolicy;
 
 /// Options of [`Smitsimax`].
 #[derive(Clone, Copy, Debug, PartialEq)]

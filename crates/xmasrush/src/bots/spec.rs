@@ -13,7 +13,8 @@ use super::{
 use crate::params;
 use std::collections::BTreeMap;
 use std::time::Duration;
-use yomi_search::{SelectionPolicy, parse_duration};
+use yomi_core::parse_duration;
+use yomi_search::SelectionPolicy;
 
 /// Bot names with their parameters.
 pub const STRATEGIES: &[(&str, &[&str])] = &[

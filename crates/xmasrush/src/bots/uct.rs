@@ -18,7 +18,8 @@ use crate::action::Push;
 use crate::eval::evaluate;
 use crate::reach::Bfs;
 use crate::state::State;
-use yomi_search::{Rng, SelectionPolicy};
+use yomi_core::Rng;
+use yomi_search::SelectionPolicy;
 
 /// Options of [`Uct`].
 #[derive(Clone, Copy, Debug, PartialEq)]

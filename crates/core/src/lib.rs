@@ -1,0 +1,30 @@
+//! # yomi-core
+//!
+//! The primitives every yomi crate may use, and nothing game-specific: the
+//! seedable generator and the one seed grammar ([`rng`]), the one duration
+//! grammar ([`duration`]), outputs written whole or not at all ([`files`]),
+//! the `--shard i/n` work split ([`shard`]) and the fingerprint of inputs
+//! ([`fingerprint`]). It depends on nothing of ours, so a crate that needs
+//! only these does not compile a search library.
+//!
+//! ```
+//! use yomi_core::{Rng, derive_seed, parse_duration, parse_seed};
+//!
+//! let seed = parse_seed("42")?;
+//! let mut a = Rng::new(derive_seed(seed, 1));
+//! let mut b = Rng::new(derive_seed(seed, 1));
+//! assert_eq!(a.next_u64(), b.next_u64()); // same seed, same stream
+//! assert_eq!(parse_duration("1.5s")?, std::time::Duration::from_millis(1500));
+//! assert!(parse_duration("30").is_err()); // the unit is always written
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod duration;
+pub mod files;
+pub mod fingerprint;
+pub mod rng;
+pub mod shard;
+
+pub use duration::{DurationError, parse_duration, parse_duration_or_zero};
+pub use fingerprint::{Fnv, fnv1a};
+pub use rng::{Rng, SeedError, derive_seed, parse_seed};
