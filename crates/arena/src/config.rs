@@ -1,6 +1,7 @@
 //! What a match is: the two players, the number of games, openings, threads,
-//! seed, optional SPRT and draw adjudication; plus the seed derivation that
-//! makes every game reproducible on its own.
+//! seed, optional SPRT, draw and resign adjudication, the clock and the
+//! journal; plus the seed derivation that makes every game reproducible on
+//! its own.
 //!
 //! Contract: games are played in pairs (the requested count is rounded up to
 //! an even number). Pair `p` uses one opening for both games; in game `2p`
@@ -8,14 +9,39 @@
 //! randomness flows from [`MatchConfig::seed`] through [`opening_seed`] and
 //! [`player_seed`], so results do not depend on thread scheduling.
 
+use crate::adjudicate::ResignRule;
+use crate::clock::TimeControl;
 use crate::sprt::SprtConfig;
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 use yomi_core::rng::derive_seed;
-use yomi_search::{Game, Strategy};
+use yomi_search::{Game, SpecError, Strategy, StrategySpec};
 
 /// Builds a fresh player for one game; the argument is that game's seed
 /// (see [`player_seed`]).
 pub type PlayerFactory<G> = Arc<dyn Fn(u64) -> Box<dyn Strategy<G>> + Send + Sync>;
+
+/// The factory of a strategy spec (`mcts:iterations=2000`): every game's
+/// player built from the spec with that game's seed. The spec is built once
+/// here, so a spec that cannot build fails before any game starts.
+///
+/// ```
+/// use yomi_arena::spec_factory;
+/// use yomi_games::Connect4;
+/// let spec = "mcts:iterations=100".parse()?;
+/// let f = spec_factory::<Connect4>(&spec)?;
+/// assert!(f(7).name().starts_with("mcts("));
+/// # Ok::<(), yomi_search::SpecError>(())
+/// ```
+pub fn spec_factory<G: Game>(spec: &StrategySpec) -> Result<PlayerFactory<G>, SpecError> {
+    spec.build::<G>(Some(0))?;
+    let spec = spec.clone();
+    Ok(Arc::new(move |seed| {
+        spec.build::<G>(Some(seed))
+            .expect("the spec built once with these parameters")
+    }))
+}
 
 /// Wraps a closure as a [`PlayerFactory`].
 pub fn factory<G: Game, F>(f: F) -> PlayerFactory<G>
@@ -35,9 +61,14 @@ pub enum Openings {
         /// Length of each opening in plies.
         plies: u32,
     },
-    /// Given openings, as moves in the game's notation (parsed with
-    /// [`Game::parse_move`]); pair `p` uses opening `p % len`.
-    List(Vec<Vec<String>>),
+    /// Given openings, one per entry in the grammar of an openings-file line
+    /// ([`crate::opening`]: moves from the start position, or a start
+    /// position and moves); pair `p` uses opening `p % len`. Errors name
+    /// an opening by its index in the list.
+    List(Vec<String>),
+    /// The text of an openings file ([`crate::opening::opening_lines`]:
+    /// one opening a line, `#` comments); errors name the line.
+    File(String),
 }
 
 /// Which of the two players.
@@ -64,11 +95,33 @@ pub struct MatchConfig {
     pub sprt: Option<SprtConfig>,
     /// Adjudicate a draw when a game reaches this many plies (opening included).
     pub max_plies: Option<u32>,
+    /// The clock. `None`: players think under their own budgets and their
+    /// time is only measured; with a clock a move after the time allowed
+    /// (plus [`MatchConfig::tolerance`]) loses, and players are given
+    /// [`yomi_search::Limits`] to keep within it.
+    pub clock: Option<TimeControl>,
+    /// Lateness forgiven before a move loses on time.
+    pub tolerance: Duration,
+    /// End games both players score as decided (see [`ResignRule`]).
+    pub resign: Option<ResignRule>,
+    /// Journal every finished pair to this file, so the match can stop and
+    /// go on (see [`crate::journal`]).
+    pub journal: Option<MatchJournal>,
+}
+
+/// A match's journal file and how the user named the players: part of
+/// what must match for a rerun to continue the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchJournal {
+    /// The file (JSON lines; created when missing).
+    pub path: PathBuf,
+    /// The players as the user gave them (specs, engine command lines).
+    pub players: [String; 2],
 }
 
 impl MatchConfig {
     /// `games` games from the start position on all cores, seed 0, no SPRT,
-    /// no ply limit.
+    /// no ply limit, no clock, no resign rule, no journal.
     pub fn new(games: u32) -> MatchConfig {
         MatchConfig {
             games,
@@ -77,6 +130,10 @@ impl MatchConfig {
             seed: 0,
             sprt: None,
             max_plies: None,
+            clock: None,
+            tolerance: Duration::ZERO,
+            resign: None,
+            journal: None,
         }
     }
 
@@ -87,8 +144,8 @@ impl MatchConfig {
     }
 }
 
-/// Progress of a running match, reported each time a pair finishes.
-/// Counts cover every finished game (from A's side), in completion order.
+/// Progress of a running match, reported each time a pair joins the
+/// counted prefix. Counts cover the counted games (from A's side).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchProgress {
     /// Games finished so far.
@@ -101,7 +158,7 @@ pub struct MatchProgress {
     pub draws: u32,
     /// A's losses so far.
     pub losses: u32,
-    /// Current SPRT log-likelihood ratio over the finished prefix of pairs, when SPRT is on.
+    /// Current SPRT log-likelihood ratio over the counted pairs, when SPRT is on.
     pub llr: Option<f64>,
 }
 

@@ -1,16 +1,18 @@
 //! The arena's error type: everything a match can reject before or while
 //! playing, each message naming what and where.
 
+use crate::journal::JournalError;
+use crate::opening::OpeningId;
 use crate::sprt::SprtError;
 
 /// Why a match could not be run.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum ArenaError {
     /// A move of a given opening does not parse or is illegal in its position.
-    #[error("opening {index}, move {ply} ('{text}'): {reason}")]
+    #[error("{opening}, move {ply} ('{text}'): {reason}")]
     BadOpeningMove {
-        /// Index of the opening in the list (0-based).
-        index: usize,
+        /// The opening.
+        opening: OpeningId,
         /// 1-based position of the move within the opening.
         ply: usize,
         /// The move text.
@@ -18,18 +20,26 @@ pub enum ArenaError {
         /// The game's explanation.
         reason: String,
     },
+    /// The start position of a given opening does not parse.
+    #[error("{opening}: start position '{text}': {reason}")]
+    BadOpeningStart {
+        /// The opening.
+        opening: OpeningId,
+        /// The position text.
+        text: String,
+        /// The game's explanation.
+        reason: String,
+    },
     /// A given opening already finishes the game.
-    #[error(
-        "opening {index} ends the game after {plies} plies; openings must leave a game to play"
-    )]
+    #[error("{opening} ends the game after {plies} plies; openings must leave a game to play")]
     OpeningEndsGame {
-        /// Index of the opening in the list (0-based).
-        index: usize,
+        /// The opening.
+        opening: OpeningId,
         /// Its length in plies.
         plies: usize,
     },
-    /// `Openings::List` with no openings.
-    #[error("the opening list is empty")]
+    /// Given openings (a list or a file) with no opening.
+    #[error("no openings given (an empty list, or a file of only comments and blank lines)")]
     NoOpenings,
     /// No random opening of the requested length that leaves the game open was found.
     #[error(
@@ -52,7 +62,7 @@ pub enum ArenaError {
     /// Bad SPRT settings.
     #[error("invalid SPRT settings: {0}")]
     Sprt(#[from] SprtError),
-    /// The worker thread pool could not be created.
+    /// The worker threads could not be started.
     #[error("cannot start {threads} worker threads: {reason}")]
     ThreadPool {
         /// Threads requested.
@@ -60,4 +70,7 @@ pub enum ArenaError {
         /// The system's reason.
         reason: String,
     },
+    /// The journal cannot be read, continued or written.
+    #[error(transparent)]
+    Journal(#[from] JournalError),
 }

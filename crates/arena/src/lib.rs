@@ -4,10 +4,19 @@
 //! and by how much, as cutechess-cli and fastchess do for chess engines.
 //!
 //! Contract:
-//! - Games come in pairs on one opening with seats swapped ([`config`]), run
-//!   in parallel on a local rayon pool, and are aggregated in pair order, so
-//!   a seeded match with deterministic players gives the same
-//!   [`MatchReport`] on any number of threads ([`runner`]).
+//! - One runner ([`runner::run_pairs`]) plays every match: games come in
+//!   pairs on one opening with seats swapped ([`config`]), in parallel on
+//!   worker threads, aggregated in pair order (so a seeded match with
+//!   deterministic players gives the same [`MatchReport`] on any number of
+//!   threads), with an optional SPRT stop and a journal that resumes it
+//!   ([`journal`]). How a pair is played is the caller's
+//!   ([`runner::PairSource`]): built-in strategies of any game
+//!   ([`run_match`]), engines run as processes, simultaneous-move referees.
+//! - One game loop ([`play::play_game`]) judges every game between
+//!   [`Player`]s (strategies and processes alike): the game's rules, a ply
+//!   limit, a clock ([`clock`]) whose [`yomi_search::Limits`] every player
+//!   is given, resign adjudication ([`adjudicate`]), forfeits for illegal
+//!   moves, crashes and time.
 //! - Statistics use the textbook formulas ([`stats`]): Elo(s) =
 //!   −400·log10(1/s − 1), a 95% interval from the per-pair (pentanomial)
 //!   variance, LOS; an optional GSPRT ([`sprt`], [`gsprt`]) stops the match
@@ -34,23 +43,38 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod adjudicate;
+pub mod clock;
 pub mod config;
 pub mod error;
 pub mod gsprt;
+pub mod journal;
 pub mod opening;
 pub mod play;
+pub mod player;
 pub mod report;
 pub mod runner;
 pub mod sprt;
 pub mod stats;
+pub mod strategy_match;
 pub mod tally;
 
+pub use adjudicate::{ResignRule, ResignRuleError, ResignWatch};
+pub use clock::{Clock, TimeControl};
 pub use config::{
-    MatchConfig, MatchProgress, Openings, PlayerFactory, Side, factory, opening_seed, player_seed,
+    MatchConfig, MatchJournal, MatchProgress, Openings, PlayerFactory, Side, factory, opening_seed,
+    player_seed, spec_factory,
 };
 pub use error::ArenaError;
-pub use opening::{Opening, parse_opening, random_opening};
-pub use report::{MatchReport, SprtReport};
-pub use runner::run_match;
+pub use journal::{Journal, JournalError};
+pub use opening::{Opening, OpeningBook, OpeningId, parse_opening, random_opening};
+pub use play::{
+    Adjudication, Forfeit, GameEnd, GameRecord, PairRecord, PlaySettings, PlayedGame, play_game,
+};
+pub use player::{Answer, GameSoFar, Player, StrategyPlayer};
+pub use report::{ClockedReport, MatchReport, SprtReport};
+pub use runner::{PairSource, RunOutcome, Schedule, run_pairs};
 pub use sprt::{EloModel, SprtConfig, SprtError, SprtResult};
 pub use stats::{EloEstimate, Pentanomial, Trinomial};
+pub use strategy_match::{run_clocked_match, run_match};
+pub use tally::Tally;

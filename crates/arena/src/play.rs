@@ -1,32 +1,63 @@
-//! Playing one game and one pair of games between two players.
+//! The one game loop of every match: two players, an opening, and the
+//! match's rules of play (ply limit, clock, resign rule).
 //!
-//! Contract: a game starts from its opening with freshly built players (so
-//! no state leaks between games), runs until the game ends, the ply limit is
-//! reached (a draw) or a player returns an illegal move (that player loses,
-//! as engine testers forfeit illegal moves). The result is recorded from A's
-//! side. A pair is game `2p` with A in seat 0 and game `2p + 1` with A in
-//! seat 1, on the same opening.
+//! Contract: [`play_game`] plays from the opening until the game's own rules
+//! end it ([`Game::outcome`]), the ply limit is reached (a draw), a player
+//! resigns or claims a result by rule (a false claim loses), the resign rule
+//! adjudicates the side to move lost, or the side to move forfeits: by an
+//! illegal move, by a crash or silence of its process, or by moving after
+//! its clock ran out (with a clock; without one, time is only measured).
+//! Before every move the mover is told the [`Limits`] its clock gives; after
+//! the game each player is told its result. The [`GameRecord`] is from
+//! player A's side; the [`PlayedGame`] adds what records need: every move
+//! with its time, how the game ended, and the final state. A pair is game
+//! `2p` with A in seat 0 and game `2p + 1` with A in seat 1, on one opening.
 
-use crate::config::{PlayerFactory, Side, player_seed};
+use crate::adjudicate::{ResignRule, ResignWatch};
+use crate::clock::{Clock, TimeControl};
+use crate::config::Side;
 use crate::opening::Opening;
+use crate::player::{Answer, GameSoFar, Player};
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
-use yomi_search::{Game, Outcome, Strategy};
+use yomi_search::{Game, Limits, Outcome, Seat};
 
-/// How one game went, from A's side.
+/// Why the match, not play, decided a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Adjudication {
+    /// The ply limit was reached: a draw.
+    PlyLimit,
+    /// Both players' scores agreed the side to move was lost.
+    ResignRule,
+}
+
+/// How a side forfeits a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Forfeit {
+    /// It moved after its clock ran out, or fell silent.
+    Time,
+    /// Its process exited or could not start.
+    Crash,
+    /// It played an illegal move or made a false claim.
+    Illegal,
+}
+
+/// How one game went, from A's side: what a match counts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// Game number in the match (0-based).
     pub index: u64,
-    /// A's seat (0 = moved first from the initial position).
-    pub a_seat: usize,
+    /// A's seat (0 = the first player of the game's initial position).
+    pub a_seat: Seat,
     /// A's result.
     pub result: Outcome,
     /// Game length in plies, opening included.
     pub plies: u32,
-    /// True when the ply limit ended the game as a draw.
-    pub adjudicated: bool,
-    /// The side that lost by playing an illegal move, if any.
-    pub illegal_move_by: Option<Side>,
+    /// Set when the match, not play, decided the game.
+    pub adjudication: Option<Adjudication>,
+    /// The side that forfeited the game, and how.
+    pub forfeit: Option<(Side, Forfeit)>,
     /// Moves chosen by A and by B.
     pub moves: [u32; 2],
     /// Time spent choosing by A and by B.
@@ -42,99 +73,197 @@ impl GameRecord {
             Outcome::Loss => 0,
         }
     }
+
+    /// The side that lost by an illegal move, if any.
+    pub fn illegal_move_by(&self) -> Option<Side> {
+        match self.forfeit {
+            Some((side, Forfeit::Illegal)) => Some(side),
+            _ => None,
+        }
+    }
 }
 
-/// Both games of a pair, plus the players' names from its first game.
-#[derive(Clone, Debug)]
-pub struct PairRecord {
-    /// Game `2p` (A first) and game `2p + 1` (A second).
+/// Both games of a pair, with whatever the match keeps for each game
+/// beside the record (`extra`, journaled with it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairRecord<E = ()> {
+    /// Game `2p` (A in seat 0) and game `2p + 1` (A in seat 1).
     pub games: [GameRecord; 2],
-    /// Names reported by A's and B's players.
+    /// The match's own data of each game.
+    pub extra: [E; 2],
+}
+
+/// What ended a game, in more detail than the record keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The game's rules (checkmate, repetition, a line of four...): the
+    /// final state says which.
+    Rules,
+    /// The side to move resigned.
+    Resignation,
+    /// The side to move claimed a result by rule, and the claim held.
+    Claim,
+    /// The ply limit: a draw.
+    PlyLimit,
+    /// The resign rule gave up the side to move.
+    Adjudicated,
+    /// The side to move forfeited.
+    Forfeit(Forfeit),
+}
+
+/// The rules of play a match adds to the game's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlaySettings {
+    /// Draw when a game reaches this many plies (opening included).
+    pub max_plies: Option<u32>,
+    /// The clock; `None` measures time without judging it.
+    pub clock: Option<TimeControl>,
+    /// Lateness forgiven before a move loses on time.
+    pub tolerance: Duration,
+    /// End games both players score as decided.
+    pub resign: Option<ResignRule>,
+}
+
+/// A finished game with what records need.
+#[derive(Clone, Debug)]
+pub struct PlayedGame<G: Game> {
+    /// The record the match counts.
+    pub record: GameRecord,
+    /// Every move from the opening's start with the time it took (zero for
+    /// the opening's moves).
+    pub moves: Vec<(G::Move, Duration)>,
+    /// What ended the game; the side to move in `state` is the one it
+    /// concerns (the loser of a forfeit, resignation or adjudication).
+    pub end: GameEnd,
+    /// Words about the end for a record's comment (`3 ms used, 1 ms
+    /// allowed`, `ply limit`); empty when there is nothing to add.
+    pub detail: String,
+    /// The position at the end.
+    pub state: G,
+    /// The names of the players in seat 0 and seat 1.
     pub names: [String; 2],
 }
 
-/// Plays one game from `opening` between freshly built players.
+/// Plays one game from `opening`: `players` are A and B, `a_seat` is A's
+/// seat, `index` the game's number in the match.
 pub fn play_game<G: Game>(
-    players: [&mut dyn Strategy<G>; 2],
+    players: [&mut dyn Player<G>; 2],
     opening: &Opening<G>,
     index: u64,
-    a_seat: usize,
-    max_plies: Option<u32>,
-) -> GameRecord {
-    let [a, b] = players;
-    a.new_game();
-    b.new_game();
+    a_seat: Seat,
+    settings: &PlaySettings,
+) -> PlayedGame<G> {
+    let mut players = players;
     let mut state = opening.state.clone();
+    let mut line: Vec<G::Move> = opening.moves.clone();
+    let mut timed: Vec<(G::Move, Duration)> = line.iter().map(|&m| (m, Duration::ZERO)).collect();
     let mut record = GameRecord {
         index,
         a_seat,
         result: Outcome::Draw,
-        plies: opening.moves.len() as u32,
-        adjudicated: false,
-        illegal_move_by: None,
+        plies: line.len() as u32,
+        adjudication: None,
+        forfeit: None,
         moves: [0; 2],
         time: [Duration::ZERO; 2],
     };
+    let mut clock = settings.clock.map(Clock::new);
+    let mut watch = settings.resign.map(ResignWatch::new);
     let mut legal = Vec::new();
-    loop {
-        if let Some(outcome) = state.outcome() {
-            record.result = if state.to_move() == a_seat {
-                outcome
-            } else {
-                outcome.flip()
-            };
-            return record;
+    let side_of = |seat: Seat| if seat == a_seat { 0 } else { 1 };
+    // `outcome` is for the side to move in `state` when the loop ends.
+    let (end, outcome, detail) = loop {
+        if let Some(o) = state.outcome() {
+            break (GameEnd::Rules, o, String::new());
         }
-        if max_plies.is_some_and(|limit| record.plies >= limit) {
-            record.result = Outcome::Draw;
-            record.adjudicated = true;
-            return record;
+        if settings.max_plies.is_some_and(|m| record.plies >= m) {
+            break (GameEnd::PlyLimit, Outcome::Draw, "ply limit".to_string());
         }
-        let side = if state.to_move() == a_seat { 0 } else { 1 };
-        let player: &mut dyn Strategy<G> = if side == 0 { &mut *a } else { &mut *b };
-        let start = Instant::now();
-        let mv = player.choose(&state).best;
-        record.time[side] += start.elapsed();
+        let seat = state.to_move();
+        let side = side_of(seat);
+        let limits = clock.map_or(Limits::NONE, |c| c.limits(seat));
+        let asked = Instant::now();
+        let answer = players[side].think(
+            &GameSoFar {
+                start: &opening.start,
+                moves: &line,
+                state: &state,
+            },
+            &limits,
+        );
+        let elapsed = asked.elapsed();
+        record.time[side] += elapsed;
         record.moves[side] += 1;
+        let forfeit = |kind, why: String| (GameEnd::Forfeit(kind), Outcome::Loss, why);
+        match answer {
+            Answer::Crashed(why) => break forfeit(Forfeit::Crash, why),
+            Answer::Silent(why) => break forfeit(Forfeit::Time, why),
+            _ => {}
+        }
+        if let Some(c) = clock.as_mut() {
+            let allowed = c.allowed(seat);
+            if !c.charge(seat, elapsed, settings.tolerance) {
+                let why = format!(
+                    "{} ms used, {} ms allowed",
+                    elapsed.as_millis(),
+                    allowed.as_millis()
+                );
+                break forfeit(Forfeit::Time, why);
+            }
+        }
+        let (mv, value) = match answer {
+            Answer::Resign => break (GameEnd::Resignation, Outcome::Loss, String::new()),
+            Answer::Claim => match state.claim() {
+                Some(o) => break (GameEnd::Claim, o, String::new()),
+                None => break forfeit(Forfeit::Illegal, "false claim".to_string()),
+            },
+            Answer::Illegal(why) => break forfeit(Forfeit::Illegal, why),
+            Answer::Move { mv, value } => (mv, value),
+            Answer::Crashed(_) | Answer::Silent(_) => unreachable!("handled above"),
+        };
         state.legal_moves(&mut legal);
         if !legal.contains(&mv) {
-            record.illegal_move_by = Some(if side == 0 { Side::A } else { Side::B });
-            record.result = if side == 0 {
-                Outcome::Loss
-            } else {
-                Outcome::Win
-            };
-            return record;
+            break forfeit(Forfeit::Illegal, format!("{mv}"));
         }
         state.play(mv);
+        line.push(mv);
+        timed.push((mv, elapsed));
         record.plies += 1;
-    }
-}
-
-/// Plays pair `pair`: both games on `opening`, seats swapped.
-pub fn play_pair<G: Game>(
-    a: &PlayerFactory<G>,
-    b: &PlayerFactory<G>,
-    opening: &Opening<G>,
-    match_seed: u64,
-    pair: u64,
-    max_plies: Option<u32>,
-) -> PairRecord {
-    let mut names = [String::new(), String::new()];
-    let games = [0usize, 1].map(|a_seat| {
-        let index = 2 * pair + a_seat as u64;
-        let mut pa = a(player_seed(match_seed, index, Side::A));
-        let mut pb = b(player_seed(match_seed, index, Side::B));
-        if a_seat == 0 {
-            names = [pa.name(), pb.name()];
+        // A move that ends the game is judged by the rules, next time round.
+        if let Some(w) = watch.as_mut() {
+            if w.moved(seat, value.as_ref()) && state.outcome().is_none() {
+                let why = format!("adjudicated: both engines' scores beyond {}", w.rule());
+                break (GameEnd::Adjudicated, Outcome::Loss, why);
+            }
         }
-        play_game(
-            [pa.as_mut(), pb.as_mut()],
-            opening,
-            index,
-            a_seat,
-            max_plies,
-        )
-    });
-    PairRecord { games, names }
+    };
+    let mover_side = side_of(state.to_move());
+    record.result = if mover_side == 0 {
+        outcome
+    } else {
+        outcome.flip()
+    };
+    let mover = if mover_side == 0 { Side::A } else { Side::B };
+    match end {
+        GameEnd::PlyLimit => record.adjudication = Some(Adjudication::PlyLimit),
+        GameEnd::Adjudicated => record.adjudication = Some(Adjudication::ResignRule),
+        GameEnd::Forfeit(kind) => record.forfeit = Some((mover, kind)),
+        GameEnd::Rules | GameEnd::Resignation | GameEnd::Claim => {}
+    }
+    let [a, b] = &mut players;
+    a.game_over(record.result);
+    b.game_over(record.result.flip());
+    let names = if a_seat == 0 {
+        [a.name(), b.name()]
+    } else {
+        [b.name(), a.name()]
+    };
+    PlayedGame {
+        record,
+        moves: timed,
+        end,
+        detail,
+        state,
+        names,
+    }
 }

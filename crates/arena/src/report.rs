@@ -9,6 +9,7 @@
 //! undefined (all wins, no games; see [`crate::stats`]) serialize as JSON
 //! `null`; `Display` writes them as `+inf`, `-inf` or `undefined`.
 
+use crate::adjudicate::ResignRule;
 use crate::config::MatchConfig;
 use crate::sprt::{EloModel, SprtConfig, SprtResult};
 use crate::stats::Trinomial;
@@ -324,5 +325,75 @@ impl fmt::Display for MatchReport {
             "{} threads, {:.2} s, seed {}",
             self.threads, self.elapsed_s, self.seed
         )
+    }
+}
+
+/// A match report plus the ways games were forfeited and adjudicated: what
+/// a match under a clock (or with a resign rule) is judged by.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ClockedReport {
+    /// W/D/L, Elo, SPRT: the same report as every match.
+    #[serde(flatten)]
+    pub report: MatchReport,
+    /// Games A and B lost by moving after their clock ran out (or hanging).
+    pub time_losses: [u32; 2],
+    /// Games A and B lost because their process exited or could not start.
+    pub crashes: [u32; 2],
+    /// Games A and B lost by an illegal move or a false claim.
+    pub illegal_moves: [u32; 2],
+    /// Games ended by the resign rule (both players' scores agreeing).
+    pub resign_adjudicated: u32,
+    /// The time control, as text (`none` without a clock).
+    pub time_control: String,
+    /// The resign rule, if any (shown in the text, not in JSON).
+    #[serde(skip)]
+    pub resign: Option<ResignRule>,
+}
+
+impl ClockedReport {
+    /// Builds the report from the totals of the kept pairs.
+    pub fn from_tally(
+        tally: &Tally,
+        names: [String; 2],
+        cfg: &MatchConfig,
+        threads: usize,
+        elapsed: Duration,
+    ) -> ClockedReport {
+        ClockedReport {
+            report: MatchReport::from_tally(tally, names, cfg, threads, elapsed),
+            time_losses: tally.time_losses,
+            crashes: tally.crashes,
+            illegal_moves: tally.illegal,
+            resign_adjudicated: tally.resign_adjudicated,
+            time_control: cfg
+                .clock
+                .map_or_else(|| "none".to_string(), |c| c.to_string()),
+            resign: cfg.resign,
+        }
+    }
+}
+
+impl fmt::Display for ClockedReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.report)?;
+        writeln!(f, "time control: {}", self.time_control)?;
+        write!(
+            f,
+            "forfeits (A / B): time {} / {}, crash {} / {}, illegal {} / {}",
+            self.time_losses[0],
+            self.time_losses[1],
+            self.crashes[0],
+            self.crashes[1],
+            self.illegal_moves[0],
+            self.illegal_moves[1]
+        )?;
+        if let Some(rule) = self.resign {
+            write!(
+                f,
+                "\nresign rule ({rule}): {} games adjudicated",
+                self.resign_adjudicated
+            )?;
+        }
+        Ok(())
     }
 }

@@ -4,7 +4,7 @@
 //! match of any length needs memory only for the pairs finished out of order.
 
 use crate::config::Side;
-use crate::play::PairRecord;
+use crate::play::{Adjudication, Forfeit, PairRecord};
 use crate::stats::{Pentanomial, Trinomial};
 use std::time::Duration;
 use yomi_search::Outcome;
@@ -20,8 +20,14 @@ pub struct Tally {
     pub plies: u64,
     /// Draws adjudicated by the ply limit.
     pub adjudicated: u32,
+    /// Games ended by the resign rule.
+    pub resign_adjudicated: u32,
     /// Illegal-move forfeits by A and by B.
     pub illegal: [u32; 2],
+    /// Time forfeits (late or silent) by A and by B.
+    pub time_losses: [u32; 2],
+    /// Crash forfeits by A and by B.
+    pub crashes: [u32; 2],
     /// Moves chosen by A and by B.
     pub moves: [u64; 2],
     /// Thinking time of A and of B.
@@ -30,7 +36,7 @@ pub struct Tally {
 
 impl Tally {
     /// Folds in one pair.
-    pub fn add_pair(&mut self, pair: &PairRecord) {
+    pub fn add_pair<E>(&mut self, pair: &PairRecord<E>) {
         self.pentanomial
             .add_pair(pair.games[0].a_half_points(), pair.games[1].a_half_points());
         for g in &pair.games {
@@ -40,11 +46,18 @@ impl Tally {
                 Outcome::Loss => self.trinomial.losses += 1,
             }
             self.plies += g.plies as u64;
-            self.adjudicated += g.adjudicated as u32;
-            match g.illegal_move_by {
-                Some(Side::A) => self.illegal[0] += 1,
-                Some(Side::B) => self.illegal[1] += 1,
+            match g.adjudication {
+                Some(Adjudication::PlyLimit) => self.adjudicated += 1,
+                Some(Adjudication::ResignRule) => self.resign_adjudicated += 1,
                 None => {}
+            }
+            if let Some((side, kind)) = g.forfeit {
+                let i = if side == Side::A { 0 } else { 1 };
+                match kind {
+                    Forfeit::Illegal => self.illegal[i] += 1,
+                    Forfeit::Time => self.time_losses[i] += 1,
+                    Forfeit::Crash => self.crashes[i] += 1,
+                }
             }
             for s in 0..2 {
                 self.moves[s] += g.moves[s] as u64;

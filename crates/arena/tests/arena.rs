@@ -220,13 +220,7 @@ fn sprt_prefix_is_minimal() {
 
 #[test]
 fn given_openings_are_validated_and_cycled() {
-    let list = |v: &[&[&str]]| {
-        Openings::List(
-            v.iter()
-                .map(|o| o.iter().map(|m| m.to_string()).collect())
-                .collect(),
-        )
-    };
+    let list = |v: &[&[&str]]| Openings::List(v.iter().map(|o| o.join(" ")).collect());
     let run = |openings| {
         run_match(
             &first_legal::<Ttt>(),
@@ -242,8 +236,11 @@ fn given_openings_are_validated_and_cycled() {
     let err = run(list(&[&["4"], &["0", "0"]])).unwrap_err();
     match &err {
         ArenaError::BadOpeningMove {
-            index, ply, text, ..
-        } => assert_eq!((*index, *ply, text.as_str()), (1, 2, "0")),
+            opening, ply, text, ..
+        } => assert_eq!(
+            (*opening, *ply, text.as_str()),
+            (OpeningId::Index(1), 2, "0")
+        ),
         other => panic!("{other:?}"),
     }
     assert!(
@@ -253,7 +250,7 @@ fn given_openings_are_validated_and_cycled() {
     assert!(matches!(
         run(list(&[&["x"]])),
         Err(ArenaError::BadOpeningMove {
-            index: 0,
+            opening: OpeningId::Index(0),
             ply: 1,
             ..
         })
@@ -261,7 +258,10 @@ fn given_openings_are_validated_and_cycled() {
     // X takes the top row: the game is over after 5 plies.
     assert!(matches!(
         run(list(&[&["0", "3", "1", "4", "2"]])),
-        Err(ArenaError::OpeningEndsGame { index: 0, plies: 5 })
+        Err(ArenaError::OpeningEndsGame {
+            opening: OpeningId::Index(0),
+            plies: 5
+        })
     ));
     assert!(matches!(
         run(list(&[&["0", "3", "1", "4", "2", "5"]])),

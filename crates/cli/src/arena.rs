@@ -1,11 +1,19 @@
 //! `yomi arena`: plays strategy A against strategy B many times in paired
-//! games and reports W/D/L, Elo with its error bar, LOS and optional SPRT.
+//! games and reports W/D/L, Elo with its error bar, LOS and optional SPRT;
+//! optionally under a clock, with resign adjudication and a journal that
+//! resumes the match. Shogi matches with USI engines or shogi's own options
+//! go to `shogi::usi_arena`.
 
 use crate::args::Threads;
 use crate::games::{GameKind, with_game};
 use crate::usage::usage;
-use std::sync::Arc;
-use yomi_arena::{MatchConfig, MatchReport, Openings, PlayerFactory, SprtConfig, run_match};
+use std::path::PathBuf;
+use std::time::Duration;
+use yomi_arena::{
+    ArenaError, ClockedReport, JournalError, MatchConfig, MatchJournal, Openings, PlayerFactory,
+    ResignRule, SprtConfig, TimeControl, run_clocked_match, spec_factory,
+};
+use yomi_core::{parse_duration, parse_duration_or_zero};
 use yomi_search::{Game, StrategySpec};
 
 /// Arguments of `yomi arena`.
@@ -27,12 +35,14 @@ pub struct ArenaArgs {
     /// Random plies that make up each pair's opening.
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
-    /// File of openings, one per line, moves separated by spaces (overrides --opening-plies).
+    /// File of openings, one per line: moves separated by spaces, or
+    /// `[position] startpos|sfen <position> [moves ...]`; `#` starts a comment
+    /// (overrides --opening-plies).
     #[arg(long)]
-    pub openings: Option<std::path::PathBuf>,
-    /// Stop early by SPRT: `elo0,elo1[,alpha,beta]`, e.g. `0,10` or `0,10,0.05,0.05`.
+    pub openings: Option<PathBuf>,
+    /// Stop early by SPRT: `elo0,elo1[,alpha,beta[,logistic|normalized]]`, e.g. `0,10`.
     #[arg(long)]
-    pub sprt: Option<String>,
+    pub sprt: Option<SprtConfig>,
     /// Match seed: same seed, same games for deterministic strategies.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -42,60 +52,104 @@ pub struct ArenaArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Shogi only: clocks, USI engines (`--a usi:PATH[,Option=Value...]`), records.
     #[command(flatten)]
-    pub shogi: crate::shogi::usi_arena::ShogiClockArgs,
+    pub clock: ClockArgs,
+    /// Shogi only: USI engines (`--a usi:PATH[,Option=Value...]`), records, declaration.
+    #[command(flatten)]
+    pub shogi: crate::shogi::usi_arena::ShogiMatchArgs,
 }
 
-/// Parses a spec into a per-game player factory.
-pub fn factory<G: Game>(text: &str) -> anyhow::Result<PlayerFactory<G>> {
-    let spec = StrategySpec::parse(text).map_err(|e| usage(e.to_string()))?;
-    // Build once now so errors surface before any game starts.
-    spec.build::<G>(Some(0)).map_err(|e| usage(e.to_string()))?;
-    Ok(Arc::new(move |seed| {
-        spec.build::<G>(Some(seed)).expect("spec was validated")
-    }))
+/// The clock, resign rule and journal of a match (any game).
+#[derive(clap::Args, Debug, Default)]
+pub struct ClockArgs {
+    /// Byoyomi per move (e.g. `200ms`, `1s`); shogi matches with engines default to byoyomi 1s.
+    #[arg(long, value_parser = parse_duration)]
+    pub byoyomi: Option<Duration>,
+    /// Main time per side before byoyomi, or with --inc (e.g. `1m`).
+    #[arg(long, value_parser = parse_duration_or_zero)]
+    pub main_time: Option<Duration>,
+    /// Fischer increment per move (with --main-time).
+    #[arg(long, value_parser = parse_duration)]
+    pub inc: Option<Duration>,
+    /// A node budget per move (USI `go nodes N`; built-in strategies take it as their
+    /// node or iteration limit) instead of a clock.
+    #[arg(long)]
+    pub nodes_per_move: Option<u64>,
+    /// Lateness forgiven before a move loses on time (default 0ms).
+    #[arg(long, value_parser = parse_duration_or_zero)]
+    pub time_margin: Option<Duration>,
+    /// Resign adjudication `MOVES,CP` (e.g. `3,1000`): the side to move loses once
+    /// its last MOVES scores were all at most -CP and its opponent's last MOVES at
+    /// least CP; off unless given.
+    #[arg(long)]
+    pub resign: Option<ResignRule>,
+    /// Journal every finished pair to this file (JSON lines); rerun with the same
+    /// file and settings to continue a stopped match.
+    #[arg(long)]
+    pub journal: Option<PathBuf>,
 }
 
-/// Reads an openings file: one opening per line, moves separated by spaces; `#` starts a comment.
-fn read_openings(path: &std::path::Path) -> anyhow::Result<Vec<Vec<String>>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| usage(format!("cannot read openings file {}: {e}", path.display())))?;
-    let list: Vec<Vec<String>> = text
-        .lines()
-        .map(|l| {
-            l.split('#')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .map(String::from)
-                .collect::<Vec<_>>()
-        })
-        .filter(|l| !l.is_empty())
-        .collect();
-    if list.is_empty() {
-        return Err(usage(format!(
-            "openings file {} has no openings",
-            path.display()
-        )));
+impl ClockArgs {
+    /// True when any clock, resign or journal option was given.
+    pub fn any(&self) -> bool {
+        self.byoyomi.is_some()
+            || self.main_time.is_some()
+            || self.inc.is_some()
+            || self.nodes_per_move.is_some()
+            || self.time_margin.is_some()
+            || self.journal.is_some()
+            || self.resign.is_some()
     }
-    Ok(list)
+
+    /// The time control given, if any. Without --byoyomi, --inc or
+    /// --nodes-per-move, the byoyomi is `default_byoyomi` (zero if none) when
+    /// a clock is wanted (`clocked`, or --main-time given).
+    pub fn control(
+        &self,
+        clocked: bool,
+        default_byoyomi: Option<Duration>,
+    ) -> anyhow::Result<Option<TimeControl>> {
+        let main = self.main_time.unwrap_or(Duration::ZERO);
+        Ok(match (self.nodes_per_move, self.byoyomi, self.inc) {
+            (Some(n), None, None) if n > 0 => Some(TimeControl::Nodes(n)),
+            (Some(_), _, _) => {
+                return Err(usage(
+                    "--nodes-per-move (at least 1) excludes --byoyomi and --inc",
+                ));
+            }
+            (None, Some(_), Some(_)) => return Err(usage("give --byoyomi or --inc, not both")),
+            (None, _, Some(increment)) => Some(TimeControl::Fischer { main, increment }),
+            (None, Some(byoyomi), None) => Some(TimeControl::Byoyomi { main, byoyomi }),
+            (None, None, None) if clocked || self.main_time.is_some() => {
+                Some(TimeControl::Byoyomi {
+                    main,
+                    byoyomi: default_byoyomi.unwrap_or(Duration::ZERO),
+                })
+            }
+            (None, None, None) => None,
+        })
+    }
 }
 
-/// Builds the match configuration from the arguments.
-pub fn config(args: &ArenaArgs) -> anyhow::Result<MatchConfig> {
+/// Parses a spec into a per-game player factory (exit code 2 when it is bad).
+pub fn factory<G: Game>(text: &str) -> anyhow::Result<PlayerFactory<G>> {
+    let spec: StrategySpec = text
+        .parse()
+        .map_err(|e: yomi_search::SpecError| usage(e.to_string()))?;
+    spec_factory(&spec).map_err(|e| usage(e.to_string()))
+}
+
+/// Builds the match configuration from the arguments; a shogi match with
+/// engines (`shogi_clocked`) always has a clock, byoyomi 1 s by default.
+pub fn config(args: &ArenaArgs, shogi_clocked: bool) -> anyhow::Result<MatchConfig> {
     if args.games == 0 {
         return Err(usage("--games must be at least 1"));
     }
-    let sprt = match &args.sprt {
-        Some(s) => Some(
-            s.parse::<SprtConfig>()
-                .map_err(|e| usage(format!("bad --sprt '{s}': {e}")))?,
-        ),
-        None => None,
-    };
     let openings = match &args.openings {
-        Some(path) => Openings::List(read_openings(path)?),
+        Some(path) => Openings::File(
+            std::fs::read_to_string(path)
+                .map_err(|e| usage(format!("cannot read openings file {}: {e}", path.display())))?,
+        ),
         None => Openings::Random {
             plies: args.opening_plies,
         },
@@ -105,43 +159,74 @@ pub fn config(args: &ArenaArgs) -> anyhow::Result<MatchConfig> {
         threads: args.threads.threads,
         openings,
         seed: args.seed,
-        sprt,
+        sprt: args.sprt,
         max_plies: args.max_plies,
+        clock: args.clock.control(
+            shogi_clocked,
+            shogi_clocked.then_some(Duration::from_secs(1)),
+        )?,
+        tolerance: args.clock.time_margin.unwrap_or(Duration::ZERO),
+        resign: args.clock.resign,
+        journal: args.clock.journal.as_ref().map(|path| MatchJournal {
+            path: path.clone(),
+            players: [args.a.clone(), args.b.clone()],
+        }),
     })
 }
 
-/// Runs a match with a progress bar on stderr (hidden when stderr is not a terminal).
-pub fn play_match<G: Game>(a: &str, b: &str, cfg: &MatchConfig) -> anyhow::Result<MatchReport> {
+/// A match's error as the CLI reports it: the configuration, openings and a
+/// journal of another match are the user's input (exit code 2); failing to
+/// read or write the journal or to start threads is a runtime failure (1).
+pub fn arena_error(e: ArenaError) -> anyhow::Error {
+    match e {
+        ArenaError::Journal(JournalError::Io { .. }) | ArenaError::ThreadPool { .. } => {
+            anyhow::Error::new(e)
+        }
+        e => usage(e.to_string()),
+    }
+}
+
+/// Runs a match of two strategy specs with a progress bar on stderr (hidden
+/// when stderr is not a terminal).
+pub fn match_report<G: Game>(a: &str, b: &str, cfg: &MatchConfig) -> anyhow::Result<ClockedReport> {
     let (fa, fb) = (factory::<G>(a)?, factory::<G>(b)?);
-    let total = cfg.games.div_ceil(2) * 2;
-    let bar = crate::progress::match_bar(total as u64);
-    let report = run_match(&fa, &fb, cfg, &|p| {
-        bar.set_position(p.games_done as u64);
+    let bar = crate::progress::match_bar(u64::from(cfg.scheduled_games()));
+    let report = run_clocked_match(&fa, &fb, cfg, &|p| {
+        bar.set_position(u64::from(p.games_done));
         bar.set_message(format!("+{} ={} -{}", p.wins, p.draws, p.losses));
     })
-    .map_err(|e| usage(e.to_string()))?;
+    .map_err(arena_error)?;
     bar.finish_and_clear();
     Ok(report)
 }
 
+/// Runs a match and prints its report as text or JSON: with the forfeits
+/// and adjudications when a clock or a resign rule can bring them.
+pub fn play_match<G: Game>(a: &str, b: &str, cfg: &MatchConfig, json: bool) -> anyhow::Result<()> {
+    let r = match_report::<G>(a, b, cfg)?;
+    let text = match (cfg.clock.is_some() || cfg.resign.is_some(), json) {
+        (true, true) => serde_json::to_string(&r)?,
+        (true, false) => r.to_string(),
+        (false, true) => serde_json::to_string(&r.report)?,
+        (false, false) => r.report.to_string(),
+    };
+    println!("{text}");
+    Ok(())
+}
+
 /// Runs `yomi arena`.
 pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
-    if matches!(args.game, GameKind::Shogi)
-        && crate::shogi::usi_arena::wants_clocked(&args, &args.shogi)
-    {
-        return crate::shogi::usi_arena::run_clocked(&args, &args.shogi);
-    }
-    if !matches!(args.game, GameKind::Shogi) && args.shogi.any() {
+    let shogi = matches!(args.game, GameKind::Shogi);
+    if !shogi && args.shogi.any() {
         return Err(usage(
-            "--byoyomi, --main-time, --inc, --nodes-per-move and --records are for shogi matches",
+            "--records, --record-format and --declaration are for shogi matches",
         ));
     }
-    let cfg = config(&args)?;
-    let report = with_game!(args.game, G => play_match::<G>(&args.a, &args.b, &cfg)?);
-    if args.json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        println!("{report}");
+    let engines = args.a.starts_with("usi:") || args.b.starts_with("usi:");
+    let shogi_clocked = shogi && (engines || args.clock.any() || args.shogi.any());
+    let cfg = config(&args, shogi_clocked)?;
+    if shogi_clocked {
+        return crate::shogi::usi_arena::run_clocked(&args.a, &args.b, cfg, &args.shogi, args.json);
     }
-    Ok(())
+    with_game!(args.game, G => play_match::<G>(&args.a, &args.b, &cfg, args.json))
 }

@@ -18,33 +18,22 @@ pub enum GameKind {
     Shogi,
 }
 
-/// A game with a command-line position syntax.
+/// A game with a command-line position syntax (read by [`Game::parse_position`]).
 pub trait CliGame: Game {
     /// What a `--position` looks like for this game.
     const POSITION_HELP: &'static str;
-    /// Reads a position; the error says what is wrong.
-    fn parse_position(text: &str) -> Result<Self, String>;
 }
 
 impl CliGame for TicTacToe {
     const POSITION_HELP: &'static str = "9 cells row by row with X, O and . (e.g. XO.X.O...)";
-    fn parse_position(text: &str) -> Result<Self, String> {
-        TicTacToe::from_text(text)
-    }
 }
 
 impl CliGame for Connect4 {
     const POSITION_HELP: &'static str = "the columns played so far, 1-7 (e.g. 4453)";
-    fn parse_position(text: &str) -> Result<Self, String> {
-        Connect4::from_moves(text)
-    }
 }
 
 impl CliGame for yomi_shogi::ShogiGame {
     const POSITION_HELP: &'static str = "an SFEN (board side hands [move]) or startpos";
-    fn parse_position(text: &str) -> Result<Self, String> {
-        yomi_shogi::ShogiGame::from_sfen(text).map_err(|e| e.to_string())
-    }
 }
 
 /// Runs `$body` with the type alias `$g` bound to the game named by `$kind`.

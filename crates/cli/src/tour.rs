@@ -49,11 +49,11 @@ pub fn run() -> anyhow::Result<()> {
         threads: 0,
         openings: Openings::Random { plies: 2 },
         seed: 1,
-        sprt: None,
-        max_plies: None,
+        ..MatchConfig::new(8)
     };
     let report =
-        crate::arena::play_match::<Connect4>("mcts:iterations=3000", "alphabeta:depth=5", &cfg)?;
+        crate::arena::match_report::<Connect4>("mcts:iterations=3000", "alphabeta:depth=5", &cfg)?
+            .report;
     println!("{}", indent(&report.to_string()));
 
     section(
@@ -66,9 +66,10 @@ pub fn run() -> anyhow::Result<()> {
         openings: Openings::Random { plies: 1 },
         seed: 1,
         sprt: Some("0,100".parse().map_err(|e| anyhow::anyhow!("{e}"))?),
-        max_plies: None,
+        ..MatchConfig::new(400)
     };
-    let report = crate::arena::play_match::<TicTacToe>("mcts:iterations=300", "random", &cfg)?;
+    let report =
+        crate::arena::match_report::<TicTacToe>("mcts:iterations=300", "random", &cfg)?.report;
     println!("{}", indent(&report.to_string()));
 
     section(

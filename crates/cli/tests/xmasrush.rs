@@ -54,13 +54,13 @@ fn export_writes_one_source_file_and_refuses_bad_values() {
 }
 
 #[test]
-fn an_arena_rerun_takes_the_pairings_already_played() {
+fn an_arena_rerun_continues_its_journal() {
     let dir = std::env::temp_dir().join(format!("yomi-cli-arena-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("rr.jsonl");
     let path = out.to_str().unwrap();
-    let run = |pairs: &str| {
-        let o = yomi(&[
+    let args = |pairs: &'static str| {
+        [
             "xmasrush",
             "arena",
             "--bots",
@@ -72,32 +72,55 @@ fn an_arena_rerun_takes_the_pairings_already_played() {
             "--out",
             path,
             "--json",
-        ]);
+        ]
+    };
+    let run = |pairs: &'static str| {
+        let o = yomi(&args(pairs));
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         String::from_utf8(o.stdout).unwrap()
     };
-    let first = run("1");
-    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 1);
-    // The rerun plays nothing: same report, no new line.
-    assert_eq!(run("1"), first);
-    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 1);
-    // Other games (two seeds) are played and appended.
-    let second = run("2");
-    assert!(second.contains("\"games\":4"), "{second}");
-    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 2);
-    std::fs::write(&out, "{\"a\":\n").unwrap();
-    let bad = yomi(&[
-        "xmasrush",
-        "arena",
-        "--bots",
-        "greedy;minmax1",
-        "--out",
-        path,
-    ]);
+    let first = run("2");
+    let journal = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        journal.lines().count(),
+        3,
+        "a header and two pairs:\n{journal}"
+    );
+    // The rerun plays nothing: same report, the journal untouched.
+    assert_eq!(run("2"), first);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), journal);
+    // Stopped after one pair (the second torn mid-write): the rerun plays
+    // the second pair again and reports the same round robin.
+    let lines: Vec<&str> = journal.lines().collect();
+    let torn = format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..10]);
+    std::fs::write(&out, torn).unwrap();
+    // Answer times are measured again for the replayed pair.
+    let untimed = |text: &str| -> Vec<serde_json::Value> {
+        text.lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v.as_object_mut().unwrap().remove("max_answer_ms");
+                v
+            })
+            .collect()
+    };
+    assert_eq!(untimed(&run("2")), untimed(&first));
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 3);
+    // Other settings are another round robin: refused, naming the field.
+    let bad = yomi(&args("3"));
     let stderr = String::from_utf8_lossy(&bad.stderr);
     assert_eq!(bad.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("rr.jsonl:1: not a pairing report"),
+        stderr.contains("its pairs is 2, this match's is 3"),
+        "{stderr}"
+    );
+    // A file that is not a journal is refused, naming the line.
+    std::fs::write(&out, "{\"a\":\n").unwrap();
+    let bad = yomi(&args("2"));
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("rr.jsonl:1: not a match journal header"),
         "{stderr}"
     );
     let _ = std::fs::remove_dir_all(&dir);

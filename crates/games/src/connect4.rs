@@ -6,7 +6,7 @@
 //! of columns played (`4453`).
 
 use std::fmt;
-use yomi_search::{Game, Outcome, Seat};
+use yomi_search::{Game, MoveError, Outcome, PositionError, Seat};
 
 /// Columns.
 pub const WIDTH: usize = 7;
@@ -235,21 +235,27 @@ impl Game for Connect4 {
         score
     }
 
-    fn parse_move(&self, text: &str) -> Result<Column, String> {
+    fn parse_move(&self, text: &str) -> Result<Column, MoveError> {
         let t = text.trim();
-        let n: usize = t
-            .parse()
-            .map_err(|_| format!("'{t}' is not a column: type a number 1-7"))?;
+        let n: usize = t.parse().map_err(|_| {
+            MoveError::Notation(format!("'{t}' is not a column: type a number 1-7"))
+        })?;
         if !(1..=WIDTH).contains(&n) {
-            return Err(format!("column {n} is off the board: type a number 1-7"));
+            return Err(MoveError::Notation(format!(
+                "column {n} is off the board: type a number 1-7"
+            )));
         }
         if self.outcome().is_some() {
-            return Err("the game is over".into());
+            return Err(MoveError::GameOver);
         }
         if !self.can_play(n - 1) {
-            return Err(format!("column {n} is full"));
+            return Err(MoveError::Illegal(format!("column {n} is full")));
         }
         Ok(Column((n - 1) as u8))
+    }
+
+    fn parse_position(text: &str) -> Result<Self, PositionError> {
+        Connect4::from_moves(text).map_err(|e| PositionError::Invalid(e.to_string()))
     }
 
     fn max_game_length() -> Option<usize> {

@@ -4,7 +4,7 @@
 //! move notation (a person types `5` for the centre).
 
 use std::fmt;
-use yomi_search::{Game, Outcome, Seat};
+use yomi_search::{Game, MoveError, Outcome, PositionError, Seat};
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -184,21 +184,27 @@ impl Game for TicTacToe {
         score(self.own, self.other) - score(self.other, self.own)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Square, String> {
+    fn parse_move(&self, text: &str) -> Result<Square, MoveError> {
         let t = text.trim();
-        let n: u8 = t
-            .parse()
-            .map_err(|_| format!("'{t}' is not a square: type a number 1-9"))?;
+        let n: u8 = t.parse().map_err(|_| {
+            MoveError::Notation(format!("'{t}' is not a square: type a number 1-9"))
+        })?;
         if !(1..=9).contains(&n) {
-            return Err(format!("square {n} is off the board: type a number 1-9"));
+            return Err(MoveError::Notation(format!(
+                "square {n} is off the board: type a number 1-9"
+            )));
         }
         if (self.own | self.other) >> (n - 1) & 1 == 1 {
-            return Err(format!("square {n} is already taken"));
+            return Err(MoveError::Illegal(format!("square {n} is already taken")));
         }
         if self.outcome().is_some() {
-            return Err("the game is over".into());
+            return Err(MoveError::GameOver);
         }
         Ok(Square(n - 1))
+    }
+
+    fn parse_position(text: &str) -> Result<Self, PositionError> {
+        TicTacToe::from_text(text).map_err(|e| PositionError::Invalid(e.to_string()))
     }
 
     fn max_game_length() -> Option<usize> {

@@ -9,6 +9,7 @@
 
 use crate::budget::{Budget, Clock};
 use crate::game::Game;
+use crate::limits::Limits;
 use crate::score::{INF, PROVEN, terminal_score, to_value};
 use crate::strategy::{SearchReport, SearchStats, Strategy};
 use crate::tt::{Bound, Entry, TranspositionTable};
@@ -313,6 +314,15 @@ impl<G: Game> Strategy<G> for AlphaBeta<G::Move> {
                 elapsed: clock.elapsed(),
             },
         }
+    }
+
+    fn choose_within(&mut self, state: &G, limits: &Limits) -> SearchReport<G::Move> {
+        let own = self.options;
+        self.options.budget = limits.tighten(own.budget);
+        self.options.depth = limits.tighten_depth(own.depth);
+        let report = self.choose(state);
+        self.options = own;
+        report
     }
 
     fn new_game(&mut self) {

@@ -3,6 +3,7 @@
 
 use crate::budget::{Budget, Clock};
 use crate::game::Game;
+use crate::limits::Limits;
 use crate::playout::random_playout;
 use crate::strategy::{SearchReport, SearchStats, Strategy, Value};
 use yomi_core::rng::Rng;
@@ -58,6 +59,14 @@ impl<G: Game> Strategy<G> for FlatMonteCarlo {
             "flatmc(playouts={}, seed={})",
             self.options.playouts_per_move, self.options.seed
         )
+    }
+
+    fn choose_within(&mut self, state: &G, limits: &Limits) -> SearchReport<G::Move> {
+        let own = self.options.budget;
+        self.options.budget = limits.tighten(own);
+        let report = self.choose(state);
+        self.options.budget = own;
+        report
     }
 
     fn choose(&mut self, state: &G) -> SearchReport<G::Move> {

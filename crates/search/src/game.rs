@@ -87,22 +87,44 @@ pub trait Game: Clone + Debug + Display + Send + Sync + 'static {
     }
 
     /// Parses a move typed by a person (or read from a file) in the context of
-    /// this position; returns a readable reason when it is malformed or illegal.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+    /// this position; the error says why it is malformed or illegal. The
+    /// default finds the legal move whose `Display` matches (ignoring case).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let text = text.trim();
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
         moves
             .iter()
             .copied()
             .find(|m| m.to_string().eq_ignore_ascii_case(text))
             .ok_or_else(|| {
                 let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                format!(
+                MoveError::Illegal(format!(
                     "'{text}' is not a legal move here; legal moves: {}",
                     list.join(" ")
-                )
+                ))
             })
+    }
+
+    /// Reads a position written in the game's own notation (the CLI's
+    /// `--position`, the start of an opening line). The default knows no
+    /// notation and refuses every text.
+    fn parse_position(text: &str) -> Result<Self, PositionError> {
+        Err(PositionError::Unsupported {
+            game: Self::name(),
+            text: text.to_string(),
+        })
+    }
+
+    /// What claiming a win by a rule of the game would give the side to
+    /// move now (shogi's entering-king declaration), or `None` when such a
+    /// claim would be false. A player that claims falsely loses, as one
+    /// that plays an illegal move. The default knows no such rule.
+    fn claim(&self) -> Option<Outcome> {
+        None
     }
 
     /// A uniformly random legal move, or `None` when the game is over. Random
@@ -123,6 +145,37 @@ pub trait Game: Clone + Debug + Display + Send + Sync + 'static {
     fn max_game_length() -> Option<usize> {
         None
     }
+}
+
+/// Why [`Game::parse_move`] refused a move text; the message says why in
+/// words a person typing the move can act on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The game is over: no move can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// The text is not a move in the game's notation.
+    #[error("{0}")]
+    Notation(String),
+    /// A well-formed move that the rules do not allow here.
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// Why [`Game::parse_position`] refused a position text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The game has no position notation.
+    #[error("{game} positions cannot be given as text ('{text}')")]
+    Unsupported {
+        /// The game's name.
+        game: &'static str,
+        /// The text given.
+        text: String,
+    },
+    /// The text is not a position in the game's notation.
+    #[error("{0}")]
+    Invalid(String),
 }
 
 /// Bound on |[`Game::evaluate`]|; scores beyond it are reserved for proven results.

@@ -10,6 +10,7 @@
 
 use crate::budget::{Budget, Clock};
 use crate::game::Game;
+use crate::limits::Limits;
 use crate::playout::{outcome_value, random_playout};
 use crate::strategy::{SearchReport, SearchStats, Strategy, Value};
 use yomi_core::rng::Rng;
@@ -264,6 +265,14 @@ impl<G: Game> Strategy<G> for Mcts<G> {
         }
         parts.push(format!("seed={}", o.seed));
         format!("mcts({})", parts.join(", "))
+    }
+
+    fn choose_within(&mut self, state: &G, limits: &Limits) -> SearchReport<G::Move> {
+        let own = self.options.budget;
+        self.options.budget = limits.tighten(own);
+        let report = self.choose(state);
+        self.options.budget = own;
+        report
     }
 
     fn choose(&mut self, state: &G) -> SearchReport<G::Move> {

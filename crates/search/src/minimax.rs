@@ -5,6 +5,7 @@
 //! tic-tac-toe from the empty board.
 
 use crate::game::Game;
+use crate::limits::Limits;
 use crate::score::{INF, terminal_score, to_value};
 use crate::strategy::{SearchReport, SearchStats, Strategy};
 use std::time::Instant;
@@ -129,6 +130,14 @@ impl<G: Game> Strategy<G> for Minimax {
             Some(d) => format!("minimax(depth={d})"),
             None => "minimax".into(),
         }
+    }
+
+    fn choose_within(&mut self, state: &G, limits: &Limits) -> SearchReport<G::Move> {
+        let own = self.options.depth;
+        self.options.depth = limits.tighten_depth(own);
+        let report = self.choose(state);
+        self.options.depth = own;
+        report
     }
 
     fn choose(&mut self, state: &G) -> SearchReport<G::Move> {

@@ -12,6 +12,7 @@
 
 use crate::budget::{Budget, Clock};
 use crate::game::Game;
+use crate::limits::Limits;
 use crate::playout::{BatchEvaluator, outcome_value};
 use crate::strategy::{SearchReport, SearchStats, Strategy, Value};
 use yomi_core::rng::Rng;
@@ -347,6 +348,14 @@ impl<G: Game, E: BatchEvaluator<G>> Strategy<G> for SoftmaxSearch<G, E> {
             self.evaluator.name(),
             o.seed
         )
+    }
+
+    fn choose_within(&mut self, state: &G, limits: &Limits) -> SearchReport<G::Move> {
+        let own = self.options.budget;
+        self.options.budget = limits.tighten(own);
+        let report = self.choose(state);
+        self.options.budget = own;
+        report
     }
 
     fn choose(&mut self, state: &G) -> SearchReport<G::Move> {

@@ -5,6 +5,7 @@
 //! the point of view of the side to move at the root.
 
 use crate::game::Game;
+use crate::limits::Limits;
 use std::time::Duration;
 
 /// Counters and figures every strategy reports for one decision.
@@ -82,6 +83,15 @@ pub trait Strategy<G: Game>: Send {
     /// Picks a move for the side to move in `state` (which is not terminal).
     fn choose(&mut self, state: &G) -> SearchReport<G::Move>;
 
+    /// As [`Strategy::choose`], within the limits a match gives this move
+    /// (they only tighten the strategy's own budget; see [`Limits`]). The
+    /// default ignores them, which is right for strategies without a
+    /// budget (random play).
+    fn choose_within(&mut self, state: &G, limits: &Limits) -> SearchReport<G::Move> {
+        let _ = limits;
+        self.choose(state)
+    }
+
     /// Called before a new game starts, so a strategy can drop game-specific
     /// state (search trees, transposition tables).
     fn new_game(&mut self) {}
@@ -93,6 +103,9 @@ impl<G: Game> Strategy<G> for Box<dyn Strategy<G>> {
     }
     fn choose(&mut self, state: &G) -> SearchReport<G::Move> {
         (**self).choose(state)
+    }
+    fn choose_within(&mut self, state: &G, limits: &Limits) -> SearchReport<G::Move> {
+        (**self).choose_within(state, limits)
     }
     fn new_game(&mut self) {
         (**self).new_game()

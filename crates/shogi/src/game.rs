@@ -19,7 +19,7 @@ use crate::position::Position;
 use crate::rules::{Declaration, DeclarationRule, Repetition, repetition};
 use crate::types::{Color, Kind, Move};
 use std::fmt;
-use yomi_search::{Game, Outcome, Seat};
+use yomi_search::{Game, Outcome, PositionError, Seat};
 
 /// Number of recent positions kept for repetition detection.
 pub const HISTORY: usize = 64;
@@ -225,13 +225,30 @@ impl Game for ShogiGame {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        if let Some(o) = self.outcome {
-            return Err(format!(
-                "the game is over ({o:?} for the side to move); no move can be played"
-            ));
+    fn parse_move(&self, text: &str) -> Result<Move, yomi_search::MoveError> {
+        if self.outcome.is_some() {
+            return Err(yomi_search::MoveError::GameOver);
         }
-        self.pos.parse_usi(text).map_err(|e| e.to_string())
+        self.pos.parse_usi(text).map_err(|e| match e {
+            crate::MoveError::Malformed { .. } => yomi_search::MoveError::Notation(e.to_string()),
+            crate::MoveError::Illegal { .. } => yomi_search::MoveError::Illegal(e.to_string()),
+        })
+    }
+
+    /// `startpos`, an SFEN, or either after `sfen ` (as a USI `position`
+    /// command writes it), with the default rules.
+    fn parse_position(text: &str) -> Result<Self, PositionError> {
+        let t = text.trim();
+        let t = t.strip_prefix("sfen ").unwrap_or(t);
+        ShogiGame::from_sfen(t).map_err(|e| PositionError::Invalid(e.to_string()))
+    }
+
+    /// The entering-king declaration under this game's rule.
+    fn claim(&self) -> Option<Outcome> {
+        match self.pos.declaration(self.options.declaration)? {
+            Declaration::Win => Some(Outcome::Win),
+            Declaration::Draw => Some(Outcome::Draw),
+        }
     }
 
     fn max_game_length() -> Option<usize> {

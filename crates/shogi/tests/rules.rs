@@ -154,6 +154,7 @@ fn game_trait_basics() {
     assert!(
         g.parse_move("9a9b")
             .unwrap_err()
+            .to_string()
             .contains("belongs to White")
     );
     // Checkmate: no legal move and a loss for the side to move.

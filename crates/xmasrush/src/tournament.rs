@@ -1,21 +1,34 @@
-//! Matches between built-in bots: pairs of games on one seed with seats
-//! swapped, Elo with a 95% interval from the pair statistics, and SPRT, using
-//! yomi-arena's statistics.
+//! Round robins between built-in bots on yomi-arena's one runner: every
+//! pairing plays seeds `base_seed + i`, each twice with seats swapped; Elo
+//! with a 95% interval from the pair statistics, and SPRT, per pairing; and
+//! each bot's pooled result against the field.
 //!
-//! Contract: [`run_pairing`] plays `pairs` seeds (`base_seed + i`), each
-//! twice with seats swapped, in parallel on `threads` (results folded in seed
-//! order, so the report does not depend on scheduling). Built-in bots are
-//! not disqualified for slowness; their longest answer is reported.
-//! [`field_table`] pools a round robin's pairings per bot: its score and
-//! Elo against the field with a 95% interval.
+//! Contract: [`run_round_robin`] numbers the pairs of all pairings one
+//! after another (pairing `k` of bots `i < j` in order, then its seeds), so
+//! the runner plays them in parallel on `threads` and folds them in order:
+//! the reports do not depend on scheduling, and each pairing's report is
+//! handed to the caller as soon as its last pair is counted. With a journal
+//! file every finished pair is kept there ([`yomi_arena::journal`]) and a
+//! rerun with the same bots, pairs, seed and league continues where it
+//! stopped. Built-in bots are not disqualified for slowness; their longest
+//! answer is reported. [`field_table`] pools a round robin's pairings per
+//! bot: its score and Elo against the field with a 95% interval.
 
 use crate::bots::{BotSpec, SpecError};
 use crate::league::League;
 use crate::player::Player;
-use crate::referee::{RefereeOptions, play_game};
-use rayon::prelude::*;
+use crate::referee::{InvariantError, RefereeOptions, play_game};
 use serde::{Deserialize, Serialize};
-use yomi_arena::{Pentanomial, SprtConfig};
+use std::path::PathBuf;
+use std::time::Duration;
+use yomi_arena::{
+    ArenaError, GameRecord, JournalError, MatchProgress, PairRecord, PairSource, Pentanomial,
+    Schedule, SprtConfig, Tally, run_pairs,
+};
+use yomi_search::Outcome;
+
+/// The format tag of a round robin's journal.
+pub const JOURNAL_FORMAT: &str = "yomi xmasrush round robin journal 1";
 
 /// The result of A against B.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -50,132 +63,276 @@ pub struct PairingReport {
     pub mean_push_simulations: [f64; 2],
 }
 
-impl PairingReport {
-    /// Whether this report is A against B played with `options` (the same
-    /// games: seeds, count and league), so a rerun can take it instead of
-    /// playing them again.
-    pub fn is_for(&self, a: &str, b: &str, options: &PairingOptions) -> bool {
-        self.a == a
-            && self.b == b
-            && self.games == 2 * options.pairs
-            && self.seed == options.base_seed
-            && self.league == options.league.name()
-    }
-
-    /// The report with its SPRT recomputed for `options.sprt`.
-    pub fn with_sprt(mut self, options: &PairingOptions) -> PairingReport {
-        let sprt = SprtConfig::new(options.sprt.0, options.sprt.1);
-        self.llr = sprt.llr_pentanomial(&self.pentanomial);
-        self.sprt = sprt.decide(self.llr).to_string();
-        self
-    }
-}
-
-/// One pairing's settings.
-#[derive(Clone, Copy, Debug)]
-pub struct PairingOptions {
-    /// Seeds, each played twice.
+/// A round robin's settings.
+#[derive(Clone, Debug)]
+pub struct RoundRobin {
+    /// The bots' specs.
+    pub bots: Vec<String>,
+    /// Seeds per pairing, each played twice.
     pub pairs: u32,
     /// First seed.
     pub base_seed: i64,
-    /// Worker threads.
+    /// Worker threads (0: one per core).
     pub threads: usize,
     /// League.
     pub league: League,
-    /// SPRT hypotheses (Elo).
-    pub sprt: (f64, f64),
+    /// SPRT hypotheses of every pairing's verdict (reported; no early stop).
+    pub sprt: SprtConfig,
+    /// Keep finished pairs in this journal file; a rerun continues it.
+    pub journal: Option<PathBuf>,
 }
 
-/// Plays A against B.
-pub fn run_pairing(a: &str, b: &str, options: PairingOptions) -> Result<PairingReport, SpecError> {
-    let (sa, sb) = (BotSpec::parse(a)?, BotSpec::parse(b)?);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads.max(1))
-        .build()
-        .expect("thread pool");
-    type Game = (f64, u64, u64, u64, u64, u64);
-    let games: Vec<[Game; 2]> = pool.install(|| {
-        (0..options.pairs)
-            .into_par_iter()
-            .map(|i| {
-                let seed = options.base_seed + i64::from(i);
-                let one = |a_first: bool| -> Game {
-                    let bot_seed = seed as u64 * 2 + u64::from(a_first);
-                    let pa =
-                        Player::builtin(sa.build(bot_seed).expect("validated"), options.league);
-                    let pb =
-                        Player::builtin(sb.build(bot_seed ^ 1).expect("validated"), options.league);
-                    let mut players = if a_first { [pa, pb] } else { [pb, pa] };
-                    let ref_opts = RefereeOptions {
-                        league: options.league,
-                        ..Default::default()
-                    };
-                    let (r, _) = play_game(&mut players, ["a".into(), "b".into()], seed, ref_opts)
-                        .expect("the rules keep their invariants");
-                    let (ia, ib) = if a_first { (0, 1) } else { (1, 0) };
-                    let points = if a_first {
-                        r.points0()
-                    } else {
-                        1.0 - r.points0()
-                    };
-                    let sims = |p: usize| r.push_simulations[p].iter().sum::<u64>();
-                    let n = |p: usize| r.push_simulations[p].len() as u64;
-                    (
-                        points,
-                        r.max_answer_us[ia],
-                        r.max_answer_us[ib],
-                        sims(ia) / n(ia).max(1),
-                        sims(ib) / n(ib).max(1),
-                        1,
-                    )
-                };
-                [one(true), one(false)]
-            })
-            .collect()
-    });
-    let mut penta = Pentanomial::default();
-    let mut wdl = [0u32; 3];
-    let mut max = [0u64; 2];
-    let mut sims = [0u64; 2];
-    let mut counted = 0u64;
-    for pair in &games {
-        let half = |p: f64| (p * 2.0).round() as u32;
-        penta.add_pair(half(pair[0].0), half(pair[1].0));
-        for g in pair {
-            wdl[match half(g.0) {
-                2 => 0,
-                1 => 1,
-                _ => 2,
-            }] += 1;
-            max[0] = max[0].max(g.1);
-            max[1] = max[1].max(g.2);
-            sims[0] += g.3;
-            sims[1] += g.4;
-            counted += g.5;
+/// Why a round robin could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// A bot spec does not parse or build.
+    #[error("bot '{spec}': {source}")]
+    Spec {
+        /// The spec.
+        spec: String,
+        /// Why.
+        source: SpecError,
+    },
+    /// Fewer than two bots.
+    #[error("a round robin needs at least two bots, got {0}")]
+    TooFewBots(usize),
+    /// No seeds per pairing.
+    #[error("--pairs must be at least 1")]
+    NoPairs,
+    /// The runner refused the match (threads, SPRT settings, journal).
+    #[error(transparent)]
+    Arena(#[from] ArenaError),
+    /// A game broke the rules' invariants (a referee bug).
+    #[error("seed {seed}: {source}")]
+    Invariant {
+        /// The game's seed.
+        seed: i64,
+        /// What broke.
+        source: InvariantError,
+    },
+}
+
+impl From<JournalError> for TournamentError {
+    fn from(e: JournalError) -> TournamentError {
+        TournamentError::Arena(ArenaError::Journal(e))
+    }
+}
+
+/// What the journal keeps of each game beyond its record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameFigures {
+    /// Longest answer of A and B after the first turn, microseconds.
+    pub max_answer_us: [u64; 2],
+    /// Mean simulations per push turn of A and B.
+    pub push_simulations: [u64; 2],
+}
+
+/// A pairing's totals while its pairs are folded.
+#[derive(Clone, Debug, Default)]
+pub struct PairingTotals {
+    tally: Tally,
+    max_answer_us: [u64; 2],
+    push_simulations: [u64; 2],
+}
+
+struct Source<'a> {
+    rr: &'a RoundRobin,
+    specs: Vec<BotSpec>,
+    /// The pairings, as indices into `specs`, in play order.
+    pairings: Vec<(usize, usize)>,
+    on_pairing: &'a (dyn Fn(&PairingReport) + Sync),
+}
+
+impl Source<'_> {
+    /// Pairing and seed of global pair `pair`.
+    fn locate(&self, pair: u64) -> (usize, i64) {
+        let per = u64::from(self.rr.pairs);
+        let k = (pair / per) as usize;
+        (k, self.rr.base_seed + (pair % per) as i64)
+    }
+
+    fn report(&self, k: usize, t: &PairingTotals) -> PairingReport {
+        let (i, j) = self.pairings[k];
+        let penta = t.tally.pentanomial;
+        let elo = penta.elo();
+        let llr = self.rr.sprt.llr_pentanomial(&penta);
+        let games = t.tally.trinomial.games();
+        let tri = t.tally.trinomial;
+        PairingReport {
+            a: self.rr.bots[i].clone(),
+            b: self.rr.bots[j].clone(),
+            seed: self.rr.base_seed,
+            league: self.rr.league.name().into(),
+            games,
+            wdl: [tri.wins, tri.draws, tri.losses],
+            pentanomial: penta,
+            score: elo.score,
+            elo: elo.elo,
+            elo_error: elo.error,
+            llr,
+            sprt: self.rr.sprt.decide(llr).to_string(),
+            max_answer_ms: t.max_answer_us.map(|us| us as f64 / 1000.0),
+            mean_push_simulations: t
+                .push_simulations
+                .map(|s| s as f64 / f64::from(games.max(1))),
         }
     }
-    let elo = penta.elo();
-    let sprt = SprtConfig::new(options.sprt.0, options.sprt.1);
-    let llr = sprt.llr_pentanomial(&penta);
-    Ok(PairingReport {
-        a: a.into(),
-        b: b.into(),
-        seed: options.base_seed,
-        league: options.league.name().into(),
-        games: 2 * options.pairs,
-        wdl,
-        pentanomial: penta,
-        score: elo.score,
-        elo: elo.elo,
-        elo_error: elo.error,
-        llr,
-        sprt: sprt.decide(llr).to_string(),
-        max_answer_ms: [max[0] as f64 / 1000.0, max[1] as f64 / 1000.0],
-        mean_push_simulations: [
-            sims[0] as f64 / counted.max(1) as f64,
-            sims[1] as f64 / counted.max(1) as f64,
-        ],
-    })
+}
+
+impl PairSource for Source<'_> {
+    type Extra = GameFigures;
+    type Attachment = ();
+    type Totals = Vec<PairingTotals>;
+    type Error = TournamentError;
+
+    fn names(&self) -> Result<[String; 2], TournamentError> {
+        Ok([
+            format!("round robin of {} bots", self.rr.bots.len()),
+            String::new(),
+        ])
+    }
+
+    fn journal_header(&self, _: &[String; 2]) -> serde_json::Value {
+        serde_json::json!({
+            "format": JOURNAL_FORMAT,
+            "bots": self.rr.bots,
+            "pairs": self.rr.pairs,
+            "seed": self.rr.base_seed,
+            "league": self.rr.league.name(),
+        })
+    }
+
+    fn play_pair(&self, pair: u64) -> Result<(PairRecord<GameFigures>, ()), TournamentError> {
+        let (k, seed) = self.locate(pair);
+        let (i, j) = self.pairings[k];
+        let (sa, sb) = (&self.specs[i], &self.specs[j]);
+        let league = self.rr.league;
+        let one = |a_first: bool| -> Result<(GameRecord, GameFigures), TournamentError> {
+            let bot_seed = seed as u64 * 2 + u64::from(a_first);
+            let build = |k: usize, s: &BotSpec, seed| {
+                s.build(seed).map_err(|source| TournamentError::Spec {
+                    spec: self.rr.bots[k].clone(),
+                    source,
+                })
+            };
+            let pa = Player::builtin(build(i, sa, bot_seed)?, league);
+            let pb = Player::builtin(build(j, sb, bot_seed ^ 1)?, league);
+            let mut players = if a_first { [pa, pb] } else { [pb, pa] };
+            let options = RefereeOptions {
+                league,
+                ..Default::default()
+            };
+            let (r, _) = play_game(&mut players, ["a".into(), "b".into()], seed, options)
+                .map_err(|source| TournamentError::Invariant { seed, source })?;
+            let (ia, ib) = if a_first { (0, 1) } else { (1, 0) };
+            let points = if a_first {
+                r.points0()
+            } else {
+                1.0 - r.points0()
+            };
+            let result = match (points * 2.0).round() as u32 {
+                2 => Outcome::Win,
+                1 => Outcome::Draw,
+                _ => Outcome::Loss,
+            };
+            let mean_sims = |p: usize| {
+                let n = r.push_simulations[p].len() as u64;
+                r.push_simulations[p].iter().sum::<u64>() / n.max(1)
+            };
+            let index = 2 * pair + u64::from(!a_first);
+            let record = GameRecord {
+                index,
+                a_seat: ia,
+                result,
+                plies: u32::from(r.turns),
+                adjudication: None,
+                forfeit: None,
+                moves: [0; 2],
+                time: [Duration::ZERO; 2],
+            };
+            let figures = GameFigures {
+                max_answer_us: [r.max_answer_us[ia], r.max_answer_us[ib]],
+                push_simulations: [mean_sims(ia), mean_sims(ib)],
+            };
+            Ok((record, figures))
+        };
+        let (g0, e0) = one(true)?;
+        let (g1, e1) = one(false)?;
+        Ok((
+            PairRecord {
+                games: [g0, g1],
+                extra: [e0, e1],
+            },
+            (),
+        ))
+    }
+
+    fn fold(&self, totals: &mut Vec<PairingTotals>, pair: u64, record: &PairRecord<GameFigures>) {
+        let (k, seed) = self.locate(pair);
+        if totals.len() <= k {
+            totals.resize_with(k + 1, PairingTotals::default);
+        }
+        let t = &mut totals[k];
+        t.tally.add_pair(record);
+        for e in &record.extra {
+            for s in 0..2 {
+                t.max_answer_us[s] = t.max_answer_us[s].max(e.max_answer_us[s]);
+                t.push_simulations[s] += e.push_simulations[s];
+            }
+        }
+        if seed == self.rr.base_seed + i64::from(self.rr.pairs) - 1 {
+            (self.on_pairing)(&self.report(k, t));
+        }
+    }
+}
+
+/// Plays the round robin (see the module contract); `on_pairing` gets each
+/// pairing's report as soon as it is complete, in pairing order.
+pub fn run_round_robin(
+    rr: &RoundRobin,
+    on_pairing: &(dyn Fn(&PairingReport) + Sync),
+    progress: &(dyn Fn(&MatchProgress) + Sync),
+) -> Result<Vec<PairingReport>, TournamentError> {
+    if rr.bots.len() < 2 {
+        return Err(TournamentError::TooFewBots(rr.bots.len()));
+    }
+    if rr.pairs == 0 {
+        return Err(TournamentError::NoPairs);
+    }
+    let specs = rr
+        .bots
+        .iter()
+        .map(|b| {
+            let spec = BotSpec::parse(b).and_then(|s| s.build(0).map(|_| s));
+            spec.map_err(|source| TournamentError::Spec {
+                spec: b.clone(),
+                source,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let n = specs.len();
+    let pairings: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .collect();
+    let source = Source {
+        rr,
+        specs,
+        pairings,
+        on_pairing,
+    };
+    let schedule = Schedule {
+        pairs: source.pairings.len() as u64 * u64::from(rr.pairs),
+        threads: rr.threads,
+        sprt: None,
+        journal: rr.journal.clone(),
+    };
+    let out = run_pairs(&source, &schedule, progress)?;
+    Ok(out
+        .totals
+        .iter()
+        .enumerate()
+        .map(|(k, t)| source.report(k, t))
+        .collect())
 }
 
 /// One bot's pooled result against the rest of a round robin.

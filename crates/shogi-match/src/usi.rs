@@ -3,15 +3,19 @@
 //! Contract: the engine's stdout is read by a thread into a channel, so the
 //! client can wait on it with a deadline; [`UsiEngine::think`] returns by
 //! the deadline plus the caller's extra wait whatever the engine does (a
-//! silent engine is sent `stop`, then given up on). Dropping the client
-//! sends `quit`, waits briefly, and kills the process if it is still there.
+//! silent engine is sent `stop`, then given up on), with the last score the
+//! engine printed as a typed [`Value`]. Dropping the client sends `quit`,
+//! waits briefly, and kills the process if it is still there.
 
-use super::ClientError;
+use crate::error::ClientError;
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::str::FromStr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
+use yomi_search::Value;
 
 /// How to start an engine: `usi:PATH[,Name=Value...]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,9 +26,20 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
 }
 
-impl EngineSpec {
-    /// Parses `usi:PATH[,Name=Value...]` (the `usi:` prefix is required).
-    pub fn parse(text: &str) -> Result<EngineSpec, ClientError> {
+/// Parses `usi:PATH[,Name=Value...]` (the `usi:` prefix is required).
+///
+/// ```
+/// use yomi_shogi_match::EngineSpec;
+/// let s: EngineSpec = "usi:/opt/yo,USI_Hash=64".parse()?;
+/// assert_eq!(s.options, [("USI_Hash".to_string(), "64".to_string())]);
+/// assert_eq!(s.to_string(), "usi:/opt/yo,USI_Hash=64");
+/// assert!("/opt/yo".parse::<EngineSpec>().is_err());
+/// # Ok::<(), yomi_shogi_match::ClientError>(())
+/// ```
+impl FromStr for EngineSpec {
+    type Err = ClientError;
+
+    fn from_str(text: &str) -> Result<EngineSpec, ClientError> {
         let bad = |reason: &str| ClientError::Spec {
             spec: text.to_string(),
             reason: reason.to_string(),
@@ -54,6 +69,16 @@ impl EngineSpec {
     }
 }
 
+impl fmt::Display for EngineSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "usi:{}", self.path.display())?;
+        for (k, v) in &self.options {
+            write!(f, ",{k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
 /// What the engine answered to `go`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -76,8 +101,8 @@ pub struct Thought {
     pub reply: Reply,
     /// From sending `go` to receiving `bestmove` (or giving up).
     pub elapsed: Duration,
-    /// The last `score cp`/`score mate` the engine printed, as text.
-    pub score: Option<String>,
+    /// The last `score cp`/`score mate` the engine printed, from its side.
+    pub score: Option<Value>,
 }
 
 /// A running engine.
@@ -257,8 +282,10 @@ impl UsiEngine {
     }
 }
 
-/// The `score ...` part of an `info` line, if any (`cp 35`, `mate 5`).
-fn score_of(line: &str) -> Option<String> {
+/// The `score ...` of an `info` line, if any: `cp 35` as a score, `mate 5`
+/// (or `mate +`) as a proven win, `mate -7` (or `mate -`) as a proven loss;
+/// `mate 0`, which names no side, is no score.
+pub fn score_of(line: &str) -> Option<Value> {
     if !line.starts_with("info") {
         return None;
     }
@@ -267,7 +294,22 @@ fn score_of(line: &str) -> Option<String> {
         if t == "score" {
             let kind = it.next()?;
             let v = it.next()?;
-            return Some(format!("{kind} {v}"));
+            return match kind {
+                "cp" => v.parse().ok().map(Value::Score),
+                "mate" => {
+                    let (result, plies) = match v {
+                        "+" => (1, 0),
+                        "-" => (-1, 0),
+                        v => {
+                            let n: i64 = v.parse().ok()?;
+                            let plies = u32::try_from(n.unsigned_abs()).unwrap_or(u32::MAX);
+                            (n.signum() as i32, plies)
+                        }
+                    };
+                    (result != 0).then_some(Value::Exact { result, plies })
+                }
+                _ => None,
+            };
         }
         if t == "pv" || t == "string" {
             return None;
@@ -297,21 +339,32 @@ mod tests {
 
     #[test]
     fn specs_parse_and_errors_say_why() {
-        let s = EngineSpec::parse("usi:/x/yo,USI_Hash=64,BookFile=no_book").unwrap();
+        let s: EngineSpec = "usi:/x/yo,USI_Hash=64,BookFile=no_book".parse().unwrap();
         assert_eq!(s.path, PathBuf::from("/x/yo"));
         assert_eq!(s.options.len(), 2);
         assert_eq!(s.options[1], ("BookFile".into(), "no_book".into()));
-        assert!(EngineSpec::parse("/x/yo").is_err());
-        assert!(EngineSpec::parse("usi:").is_err());
-        assert!(EngineSpec::parse("usi:/x,Hash").is_err());
+        assert_eq!(s.to_string().parse::<EngineSpec>().unwrap(), s);
+        for bad in ["/x/yo", "usi:", "usi:/x,Hash", "usi:/x,=3"] {
+            let e = bad.parse::<EngineSpec>().unwrap_err().to_string();
+            assert!(e.contains(bad), "{bad}: {e}");
+        }
     }
 
     #[test]
     fn scores_are_read_from_info_lines() {
         assert_eq!(
             score_of("info depth 3 score cp -35 nodes 10 pv 7g7f"),
-            Some("cp -35".into())
+            Some(Value::Score(-35))
         );
+        let mate = |result, plies| Some(Value::Exact { result, plies });
+        assert_eq!(score_of("info score mate 5 pv 7g7f"), mate(1, 5));
+        assert_eq!(score_of("info score mate +3"), mate(1, 3));
+        assert_eq!(score_of("info score mate -7"), mate(-1, 7));
+        assert_eq!(score_of("info score mate +"), mate(1, 0));
+        assert_eq!(score_of("info score mate -"), mate(-1, 0));
+        assert_eq!(score_of("info score mate 0"), None);
+        assert_eq!(score_of("info score cp"), None);
+        assert_eq!(score_of("info score lowerbound 3"), None);
         assert_eq!(score_of("info string score cp 1"), None);
         assert_eq!(score_of("bestmove 7g7f"), None);
     }

@@ -9,16 +9,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-use yomi_arena::{MatchConfig, Openings};
+use yomi_arena::{MatchConfig, MatchJournal, Openings, ResignRule, TimeControl};
 use yomi_search::StrategySpec;
 use yomi_shogi::{DeclarationRule, ShogiGame};
-use yomi_shogi_engine::client::clock::TimeControl;
 use yomi_shogi_engine::client::csa::read_csa;
-use yomi_shogi_engine::client::matches::{
-    MatchError, MatchJournal, PlayerSpec, ResignRule, ShogiMatchConfig, ShogiMatchReport,
-    run_shogi_match,
+use yomi_shogi_match::{
+    EngineSpec, MatchError, PlayerSpec, ShogiMatchConfig, ShogiMatchReport, run_shogi_match,
 };
-use yomi_shogi_engine::client::usi::EngineSpec;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("yomi-client-{}-{name}", std::process::id()));
@@ -40,7 +37,8 @@ fn script_engine(dir: &Path, file: &str, name: &str, arms: &str) -> PlayerSpec {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
-    PlayerSpec::Usi(EngineSpec::parse(&format!("usi:{}", path.display())).unwrap())
+    let spec: EngineSpec = format!("usi:{}", path.display()).parse().unwrap();
+    PlayerSpec::Usi(spec)
 }
 
 /// A fake engine whose answer to `go` is the shell snippet `on_go`.
@@ -58,22 +56,17 @@ fn random_player() -> PlayerSpec {
 fn config(records: &Path, control: TimeControl, max_plies: u32) -> ShogiMatchConfig {
     ShogiMatchConfig {
         arena: MatchConfig {
-            games: 2,
             threads: 1,
             openings: Openings::Random { plies: 0 },
             seed: 3,
-            sprt: None,
             max_plies: Some(max_plies),
+            clock: Some(control),
+            ..MatchConfig::new(2)
         },
-        starts: Vec::new(),
-        control,
-        tolerance: Duration::ZERO,
         declaration: DeclarationRule::Points27,
         records: Some(records.to_path_buf()),
         record_format: Default::default(),
         handshake: Duration::from_secs(5),
-        journal: None,
-        resign: None,
     }
 }
 
@@ -180,7 +173,7 @@ fn a_journaled_match_continues_where_it_stopped() {
     let path = dir.join("match.jsonl");
     let mut cfg = config(&dir.join("records"), byoyomi(1000), 300);
     cfg.arena.games = 8;
-    cfg.journal = Some(MatchJournal {
+    cfg.arena.journal = Some(MatchJournal {
         path: path.clone(),
         players: ["random".to_string(), "random".to_string()],
     });
@@ -250,7 +243,7 @@ fn a_journaled_match_continues_where_it_stopped() {
     assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 5);
     // So is the same match under a resign rule: it would end games sooner.
     let mut other = cfg.clone();
-    other.resign = Some(ResignRule { moves: 3, cp: 1000 });
+    other.arena.resign = Some(ResignRule { moves: 3, cp: 1000 });
     let err = play(&other, &seen).unwrap_err().to_string();
     assert!(
         err.contains("its resign is missing, this match's is \"1000 cp for 3 moves\""),
@@ -273,7 +266,7 @@ fn a_record_that_cannot_be_written_stops_the_match_before_its_journal_line() {
     std::fs::create_dir_all(records.join("game-00000.csa")).unwrap();
     let path = dir.join("match.jsonl");
     let mut cfg = config(&records, TimeControl::Nodes(1000), 60);
-    cfg.journal = Some(MatchJournal {
+    cfg.arena.journal = Some(MatchJournal {
         path: path.clone(),
         players: ["random".to_string(), "random".to_string()],
     });
@@ -314,7 +307,7 @@ fn line_match(
     let b = line_engine(&dir, "b.sh", scores[1]);
     let records = dir.join("records");
     let mut cfg = config(&records, byoyomi(1000), 8);
-    cfg.resign = resign;
+    cfg.arena.resign = resign;
     (run_shogi_match(&a, &b, &cfg, &|_| {}).unwrap(), records)
 }
 
