@@ -3,6 +3,17 @@
 //! Small reference games for the search library: tic-tac-toe and Connect Four
 //! (alternating, bitboards), Goofspiel and matrix games (simultaneous moves,
 //! with known equilibria for testing).
+//!
+//! ```
+//! use yomi_games::Connect4;
+//! use yomi_search::{Game, Limits, StrategySpec};
+//!
+//! // The first player has three in a row on the bottom: column 4 wins.
+//! let pos = Connect4::from_moves("112233")?;
+//! let mut ab = "alphabeta:depth=4".parse::<StrategySpec>()?.build::<Connect4>(None)?;
+//! assert_eq!(ab.choose_within(&pos, &Limits::NONE).best.to_string(), "4");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod bench;
 pub mod connect4;
@@ -23,3 +34,9 @@ pub(crate) fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
+
+/// The Rust snippets of the workspace's README, compiled and run as doc
+/// tests so the README cannot drift from the library.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

@@ -3,66 +3,13 @@
 //! n stones is lost for the side to move exactly when n % 4 == 0; the winning
 //! move takes n % 4; the length of the game with best play is known too.
 
-use std::fmt;
+use yomi_search::Game;
 use yomi_search::solve::{SolveOptions, solve};
-use yomi_search::{Game, Outcome, Seat};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Nim {
-    stones: u32,
-    ply: u32,
-    /// Who took the last stone (the winner), once the pile is empty.
-    last: Option<Seat>,
-}
+#[path = "../examples/nim/game.rs"]
+mod game;
 
-impl fmt::Display for Nim {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{} stones", self.stones)
-    }
-}
-
-impl Nim {
-    fn pile(stones: u32) -> Nim {
-        Nim {
-            stones,
-            ply: 0,
-            last: None,
-        }
-    }
-}
-
-impl Game for Nim {
-    type Move = u32;
-    fn name() -> &'static str {
-        "nim"
-    }
-    fn initial() -> Self {
-        Nim::pile(10)
-    }
-    fn to_move(&self) -> Seat {
-        (self.ply % 2) as Seat
-    }
-    fn legal_moves(&self, moves: &mut Vec<u32>) {
-        moves.clear();
-        if self.last.is_none() {
-            moves.extend((1..=3).filter(|&k| k <= self.stones));
-        }
-    }
-    fn play(&mut self, mv: u32) {
-        self.stones -= mv;
-        if self.stones == 0 {
-            self.last = Some(self.to_move());
-        }
-        self.ply += 1;
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        // The side to move after the last stone was taken has lost.
-        self.last.map(|_| Outcome::Loss)
-    }
-    fn hash(&self) -> Option<u64> {
-        Some(u64::from(self.stones) << 1 | u64::from(self.ply % 2))
-    }
-}
+use game::Nim;
 
 /// Plies to the end with best play: the winner first takes n % 4, then
 /// answers every k with 4 - k, so each later round takes two plies.
