@@ -20,6 +20,7 @@ use yomi_search::{Game, StrategySpec};
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// The game.
+    #[arg(value_parser = crate::games::game_parser())]
     pub game: GameKind,
     /// Player A's strategy spec (e.g. `mcts:iterations=2000`).
     #[arg(long)]

@@ -1,71 +1,34 @@
-//! The games the generic commands (`play`, `solve`, `arena`, `bench`) know,
-//! and how each reads a position from the command line.
+//! The games of the generic commands (`play`, `solve`, `arena`, `bench`):
+//! clap's view of yomi-games' registry, and the `--position` reader.
 
 use crate::usage::usage;
-use yomi_games::{Connect4, TicTacToe};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+pub use yomi_games::{GameKind, with_game};
 use yomi_search::Game;
 
-/// An alternating game the CLI can drive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameKind {
-    /// Tic-tac-toe; positions as 9 cells row by row, e.g. `XO.X.O...`.
-    #[value(name = "tictactoe", alias = "ttt")]
-    TicTacToe,
-    /// Connect Four 7x6; positions as the columns played, e.g. `4453`.
-    #[value(name = "connect4", alias = "c4")]
-    Connect4,
-    /// Shogi; positions as SFEN or `startpos` (material-only evaluation for now).
-    Shogi,
+/// The `GAME` argument: every registered game by name, with its aliases and
+/// a line of help each (`--help` lists them).
+pub fn game_parser() -> impl TypedValueParser<Value = GameKind> {
+    let values = GameKind::ALL.iter().map(|k| {
+        PossibleValue::new(k.name())
+            .aliases(k.aliases().iter().copied())
+            .help(format!("{} Positions: {}.", k.about(), k.position_syntax()))
+    });
+    PossibleValuesParser::new(values).map(|name| {
+        name.parse::<GameKind>()
+            .expect("clap accepts only the registry's names")
+    })
 }
-
-/// A game with a command-line position syntax (read by [`Game::parse_position`]).
-pub trait CliGame: Game {
-    /// What a `--position` looks like for this game.
-    const POSITION_HELP: &'static str;
-}
-
-impl CliGame for TicTacToe {
-    const POSITION_HELP: &'static str = "9 cells row by row with X, O and . (e.g. XO.X.O...)";
-}
-
-impl CliGame for Connect4 {
-    const POSITION_HELP: &'static str = "the columns played so far, 1-7 (e.g. 4453)";
-}
-
-impl CliGame for yomi_shogi::ShogiGame {
-    const POSITION_HELP: &'static str = "an SFEN (board side hands [move]) or startpos";
-}
-
-/// Runs `$body` with the type alias `$g` bound to the game named by `$kind`.
-macro_rules! with_game {
-    ($kind:expr, $g:ident => $body:expr) => {
-        match $kind {
-            $crate::games::GameKind::TicTacToe => {
-                type $g = yomi_games::TicTacToe;
-                $body
-            }
-            $crate::games::GameKind::Connect4 => {
-                type $g = yomi_games::Connect4;
-                $body
-            }
-            $crate::games::GameKind::Shogi => {
-                type $g = yomi_shogi::ShogiGame;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_game;
 
 /// Reads `--position` (or the start position when absent) with a clear error.
-pub fn position<G: CliGame>(text: Option<&str>) -> anyhow::Result<G> {
+pub fn position<G: Game>(text: Option<&str>) -> anyhow::Result<G> {
     match text {
         None => Ok(G::initial()),
         Some(t) => G::parse_position(t).map_err(|e| {
             usage(format!(
                 "bad --position for {}: {e}\nexpected {}",
                 G::name(),
-                G::POSITION_HELP
+                G::position_syntax()
             ))
         }),
     }

@@ -4,7 +4,7 @@
 //! explanation and the prompt again. `help` lists the legal moves, `quit`
 //! ends the game.
 
-use crate::games::{CliGame, GameKind, position, with_game};
+use crate::games::{GameKind, position, with_game};
 use crate::usage::usage;
 use anyhow::{Context, bail};
 use std::io::{BufRead, Write};
@@ -14,6 +14,7 @@ use yomi_search::{Game, Outcome, Strategy, StrategySpec};
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
     /// The game.
+    #[arg(value_parser = crate::games::game_parser())]
     pub game: GameKind,
     /// First player: `human` or a strategy spec (e.g. `mcts:iterations=5000`).
     #[arg(long, default_value = "human")]
@@ -50,7 +51,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     with_game!(args.game, G => play::<G>(&args))
 }
 
-fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
+fn play<G: Game>(args: &PlayArgs) -> anyhow::Result<()> {
     let mut state: G = position(args.position.as_deref())?;
     let mut players = [
         player::<G>(&args.first, args.seed)?,

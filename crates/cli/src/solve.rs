@@ -3,16 +3,17 @@
 //! The search is the library's `yomi_search::solve`; this module reads the
 //! position, and prints the solution as text or JSON.
 
-use crate::games::{CliGame, GameKind, position, with_game};
+use crate::games::{GameKind, position, with_game};
 use serde::Serialize;
 use std::time::Duration;
 use yomi_core::parse_duration;
-use yomi_search::SolveOptions;
+use yomi_search::{Game, SolveOptions};
 
 /// Arguments of `yomi solve`.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     /// The game.
+    #[arg(value_parser = crate::games::game_parser())]
     pub game: GameKind,
     /// Position to solve (tictactoe: 9 cells like `XO.X.O...`; connect4: columns played like `4453`).
     #[arg(long)]
@@ -73,7 +74,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
 }
 
 /// Solves a position of any game (the search is `yomi_search::solve`).
-pub fn solve<G: CliGame>(args: &SolveArgs) -> anyhow::Result<Solution> {
+pub fn solve<G: Game>(args: &SolveArgs) -> anyhow::Result<Solution> {
     let state: G = position(args.position.as_deref())?;
     let options = SolveOptions {
         time: args.time,

@@ -254,6 +254,10 @@ impl Game for Connect4 {
         Ok(Column((n - 1) as u8))
     }
 
+    fn position_syntax() -> &'static str {
+        "the columns played so far, 1-7 (e.g. 4453)"
+    }
+
     fn parse_position(text: &str) -> Result<Self, PositionError> {
         Connect4::from_moves(text).map_err(|e| PositionError::Invalid(e.to_string()))
     }

@@ -2,7 +2,8 @@
 //!
 //! Small reference games for the search library: tic-tac-toe and Connect Four
 //! (alternating, bitboards), Goofspiel and matrix games (simultaneous moves,
-//! with known equilibria for testing).
+//! with known equilibria for testing); and the game registry ([`registry`]),
+//! the one list of games the generic commands drive.
 //!
 //! ```
 //! use yomi_games::Connect4;
@@ -19,11 +20,13 @@ pub mod bench;
 pub mod connect4;
 pub mod goofspiel;
 pub mod matrix;
+pub mod registry;
 pub mod tictactoe;
 
 pub use connect4::Connect4;
 pub use goofspiel::Goofspiel;
 pub use matrix::MatrixGame;
+pub use registry::{GameKind, UnknownGame};
 pub use tictactoe::TicTacToe;
 
 /// Finalizer of SplitMix64: spreads a position key over all 64 bits so it can

@@ -203,6 +203,10 @@ impl Game for TicTacToe {
         Ok(Square(n - 1))
     }
 
+    fn position_syntax() -> &'static str {
+        "9 cells row by row with X, O and . (e.g. XO.X.O...)"
+    }
+
     fn parse_position(text: &str) -> Result<Self, PositionError> {
         TicTacToe::from_text(text).map_err(|e| PositionError::Invalid(e.to_string()))
     }

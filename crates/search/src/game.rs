@@ -109,6 +109,12 @@ pub trait Game: Clone + Debug + Display + Send + Sync + 'static {
             })
     }
 
+    /// What [`Game::parse_position`] reads, in words, for help texts and
+    /// error messages (e.g. `the columns played so far, 1-7 (e.g. 4453)`).
+    fn position_syntax() -> &'static str {
+        "no position notation"
+    }
+
     /// Reads a position written in the game's own notation (the CLI's
     /// `--position`, the start of an opening line). The default knows no
     /// notation and refuses every text.

@@ -235,6 +235,10 @@ impl Game for ShogiGame {
         })
     }
 
+    fn position_syntax() -> &'static str {
+        "an SFEN (board side hands [move]) or startpos"
+    }
+
     /// `startpos`, an SFEN, or either after `sfen ` (as a USI `position`
     /// command writes it), with the default rules.
     fn parse_position(text: &str) -> Result<Self, PositionError> {
