@@ -5,7 +5,7 @@
 //! (same build, same count on any machine and any load), so a change in it
 //! means search behaviour changed; the time and nodes/s are measurements.
 
-use crate::eval::EvalKind;
+use crate::eval::LoadedEval;
 use crate::search::{Control, GameHistory, Limits, Searcher};
 use std::time::{Duration, Instant};
 use yomi_shogi::{Move, Position};
@@ -64,7 +64,7 @@ impl BenchReport {
 }
 
 /// Searches each of `positions` to `depth` with a fresh `hash_mb` table.
-pub fn run(positions: &[&str], depth: i32, hash_mb: usize, eval: EvalKind) -> BenchReport {
+pub fn run(positions: &[&str], depth: i32, hash_mb: usize, eval: &LoadedEval) -> BenchReport {
     let mut lines = Vec::new();
     for &sfen in positions {
         let pos = Position::from_sfen(sfen).expect("bench positions are valid SFEN");
@@ -117,21 +117,21 @@ impl SoftmaxBenchLine {
 
 /// Searches each of `positions` for `time` (or until `evaluations`
 /// positions were evaluated, whichever comes first) with a fresh tree,
-/// evaluating with `source`. The numbers depend on the machine and the
+/// evaluating with `eval`. The numbers depend on the machine and the
 /// evaluator's speed (with `time` only); with an evaluation budget and
 /// `pipelined = false` the best moves are a function of the options.
 pub fn run_softmax(
     positions: &[&str],
     time: Option<Duration>,
     evaluations: Option<u64>,
-    source: &crate::engine::EvalSource,
+    eval: &LoadedEval,
     options: &crate::softmax::SoftmaxOptions,
 ) -> Vec<SoftmaxBenchLine> {
     let mut out = Vec::new();
     for &sfen in positions {
         let pos = Position::from_sfen(sfen).expect("bench positions are valid SFEN");
         let mut s =
-            crate::softmax::SoftmaxSearcher::new(options.clone(), source.batch_evaluator(), 1024);
+            crate::softmax::SoftmaxSearcher::new(options.clone(), eval.batch_evaluator(), 1024);
         let ms = time.map(|t| t.as_millis() as u64);
         let limits = Limits {
             nodes: evaluations,

@@ -4,19 +4,16 @@
 //! Contract: both searchers share the calling convention of
 //! [`Searcher::search`] (game, limits, control, report) and its guarantee:
 //! a legal root move whenever there is one. Switching the search or the
-//! evaluator drops what the other learned (table, tree).
+//! evaluator drops what the other learned (table, tree). The evaluation
+//! behind both is a [`LoadedEval`].
 
-use crate::eval::{
-    BatchEvaluator, ControlEval, ControlWeights, EvalKind, Evaluator, GpuNetworkEval, NetworkEval,
-    OneByOne,
-};
+use crate::eval::LoadedEval;
 use crate::search::{Control, GameHistory, Limits, SearchInfo, SearchResult, Searcher};
 use crate::softmax::{SoftmaxOptions, SoftmaxSearcher};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
+use thiserror::Error;
 use yomi_shogi::DeclarationRule;
-use yomi_shogi_nn::{CudaNetwork, Device, Network, Precision};
 
 /// Which search plays (the USI `Search` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -47,68 +44,18 @@ impl fmt::Display for SearchKind {
     }
 }
 
+/// A name that is no [`SearchKind`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown search '{0}' (AlphaBeta or Softmax)")]
+pub struct UnknownSearch(pub String);
+
 impl FromStr for SearchKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownSearch;
+    fn from_str(s: &str) -> Result<Self, UnknownSearch> {
         SearchKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown search '{s}' (AlphaBeta or Softmax)"))
-    }
-}
-
-/// Where evaluations come from: a hand-written evaluator or a network.
-#[derive(Clone)]
-pub enum EvalSource {
-    /// A hand-written evaluator.
-    Hand(EvalKind),
-    /// A value network, shared.
-    Network(Arc<Network>),
-    /// A value network whose batches go to a GPU (the CPU copy evaluates single
-    /// positions, and batches should the GPU fail).
-    GpuNetwork(Arc<Network>, Arc<CudaNetwork>),
-    /// The Control evaluation with weights of its own (a weights file).
-    Control(Arc<ControlWeights>),
-}
-
-impl EvalSource {
-    /// The network `net` evaluating its batches on `device` (a GPU: its own copy of the
-    /// weights, made here; fails where the GPU cannot be used).
-    pub fn network_on(
-        net: Arc<Network>,
-        device: Device,
-        precision: Precision,
-    ) -> Result<EvalSource, yomi_shogi_nn::NnError> {
-        match device {
-            Device::Cpu => Ok(EvalSource::Network(net)),
-            Device::Cuda(ordinal) => {
-                let gpu = CudaNetwork::new(net.weights(), ordinal, precision)?;
-                Ok(EvalSource::GpuNetwork(net, Arc::new(gpu)))
-            }
-        }
-    }
-
-    /// A per-position evaluator.
-    pub fn evaluator(&self) -> Box<dyn Evaluator> {
-        match self {
-            EvalSource::Hand(k) => k.build(),
-            EvalSource::Network(n) | EvalSource::GpuNetwork(n, _) => {
-                Box::new(NetworkEval::new(Arc::clone(n)))
-            }
-            EvalSource::Control(w) => Box::new(ControlEval::new(Arc::clone(w))),
-        }
-    }
-
-    /// A batch evaluator.
-    pub fn batch_evaluator(&self) -> Box<dyn BatchEvaluator> {
-        match self {
-            EvalSource::Hand(k) => Box::new(OneByOne(k.build())),
-            EvalSource::Network(n) => Box::new(NetworkEval::new(Arc::clone(n))),
-            EvalSource::GpuNetwork(n, g) => {
-                Box::new(GpuNetworkEval::new(Arc::clone(g), Arc::clone(n)))
-            }
-            EvalSource::Control(w) => Box::new(OneByOne(Box::new(ControlEval::new(Arc::clone(w))))),
-        }
+            .ok_or_else(|| UnknownSearch(s.to_string()))
     }
 }
 
@@ -125,18 +72,18 @@ pub struct Engine {
 impl Engine {
     /// An engine with `hash_mb` of table (or tree) and the default evaluation.
     pub fn new(hash_mb: usize, kind: SearchKind, softmax: SoftmaxOptions) -> Engine {
-        let source = EvalSource::Hand(EvalKind::default());
+        let eval = LoadedEval::default();
         Engine {
-            alpha: Searcher::new(hash_mb, EvalKind::default()),
-            softmax: SoftmaxSearcher::new(softmax, source.batch_evaluator(), hash_mb),
+            alpha: Searcher::new(hash_mb, &eval),
+            softmax: SoftmaxSearcher::new(softmax, eval.batch_evaluator(), hash_mb),
             kind,
         }
     }
 
-    /// Puts `source` behind both searchers.
-    pub fn set_eval(&mut self, source: &EvalSource) {
-        self.alpha.set_evaluator(source.evaluator());
-        self.softmax.set_evaluator(source.batch_evaluator());
+    /// Puts `eval` behind both searchers.
+    pub fn set_eval(&mut self, eval: &LoadedEval) {
+        self.alpha.set_evaluator(eval.evaluator());
+        self.softmax.set_evaluator(eval.batch_evaluator());
     }
 
     /// Sets the entering-king rule of both searchers.

@@ -3,11 +3,11 @@
 //! The shogi engine behind the `yomi-usi` executable: alpha-beta search on
 //! [`yomi_shogi::Position`], evaluation behind a trait, time management, a
 //! df-pn mate solver, YaneuraOu-format opening books, and the USI loop.
+//! (Self-play datasets, tuning and book making are `yomi-shogi-train`'s.)
 
 pub mod bench;
 pub mod book;
 pub mod client;
-pub mod dataset;
 pub mod engine;
 pub mod eval;
 pub mod mate;
@@ -17,10 +17,7 @@ pub mod openings;
 pub mod params;
 pub mod score;
 pub mod search;
-pub mod selfplay;
 pub mod softmax;
 pub mod time;
 pub mod tt;
-pub mod tune;
-pub mod tune_scales;
 pub mod usi;

@@ -3,11 +3,11 @@
 //! the numbers here (and the README) only for an intended behaviour change.
 
 use yomi_shogi_engine::bench::{BENCH_DEPTH, BENCH_POSITIONS, run};
-use yomi_shogi_engine::eval::EvalKind;
+use yomi_shogi_engine::eval::LoadedEval;
 
 #[test]
 fn bench_node_count_is_pinned() {
-    let r = run(&BENCH_POSITIONS, BENCH_DEPTH, 64, EvalKind::default());
+    let r = run(&BENCH_POSITIONS, BENCH_DEPTH, 64, &LoadedEval::default());
     let per_position: Vec<u64> = r.lines.iter().map(|l| l.nodes).collect();
     assert_eq!(per_position, [3_878, 26_269, 43_186, 33_788]);
     assert_eq!(r.nodes(), 107_121);

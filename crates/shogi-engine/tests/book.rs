@@ -1,8 +1,9 @@
 //! The YaneuraOu book format: the notes' tiny example, comments, optional
-//! fields, hand order, ply matching, weighted picks, errors and the writer.
+//! fields, hand order, ply matching, weighted picks and errors. (The writer is
+//! `yomi-shogi-train`'s, tested there.)
 
 use yomi_shogi::Position;
-use yomi_shogi_engine::book::{Book, BookBuilder, BookError, BookOptions, write_book};
+use yomi_shogi_engine::book::{Book, BookError, BookOptions};
 
 const TINY: &str = "#YANEURAOU-DB2016 1.00
 sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1
@@ -123,34 +124,4 @@ fn errors_name_the_line() {
     assert!(e.to_string().contains("line 1"), "{e}");
     let missing = Book::load(std::path::Path::new("/nonexistent/book.db")).unwrap_err();
     assert!(matches!(missing, BookError::Io { .. }));
-}
-
-#[test]
-fn builder_counts_games_and_writer_sorts_like_yaneuraou() {
-    let mut b = BookBuilder::new(2);
-    b.add_line(1, "position startpos moves 2g2f 8c8d 2f2e")
-        .unwrap();
-    b.add_line(2, "startpos moves 2g2f 8c8d").unwrap();
-    b.add_line(3, "startpos moves 7g7f 3c3d").unwrap();
-    b.add_line(4, "position startpos moves 2g2f 3c3d").unwrap();
-    assert!(b.add_line(5, "startpos moves 2g2f 2g2f").is_err());
-    let entries = b.build();
-    let mut out = Vec::new();
-    write_book(&entries, &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let expected = "#YANEURAOU-DB2016 1.00
-sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2
-3c3d none 0 0 1
-sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2
-8c8d 2f2e 0 0 2
-3c3d none 0 0 1
-sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1
-2g2f 8c8d 0 0 3
-7g7f 3c3d 0 0 1
-";
-    assert_eq!(text, expected);
-    // What was written reads back to the same candidates.
-    let back = Book::parse(&text, BookOptions::default()).unwrap();
-    assert_eq!(back.len(), 3);
-    assert_eq!(back.candidates(&Position::startpos())[0].count, 3);
 }

@@ -3,7 +3,7 @@
 //! under tiny budgets.
 
 use yomi_shogi::{Move, Position};
-use yomi_shogi_engine::eval::EvalKind;
+use yomi_shogi_engine::eval::LoadedEval;
 use yomi_shogi_engine::score::{MATE, mate_in};
 use yomi_shogi_engine::search::{Control, GameHistory, Limits, SearchInfo, Searcher};
 
@@ -28,7 +28,7 @@ fn search_depth(
 #[test]
 fn finds_a_gold_drop_mate_in_one() {
     let pos = Position::from_sfen("8k/9/8P/9/9/9/9/9/K8 b G 1").unwrap();
-    let mut s = Searcher::new(4, EvalKind::Classic);
+    let mut s = Searcher::new(4, &LoadedEval::Classic);
     let (_, r) = search_depth(&mut s, &GameHistory::new(pos.clone()), 4, 1);
     assert_eq!(r.best, pos.parse_usi("G*1b").unwrap());
     assert_eq!(r.score, mate_in(1));
@@ -38,7 +38,7 @@ fn finds_a_gold_drop_mate_in_one() {
 fn mated_side_sees_the_mate_against_it() {
     // White to move cannot stop G*1b (or G*2b) next move: mated in 2.
     let pos = Position::from_sfen("8k/9/7PP/9/9/9/9/9/K8 w 2G 1").unwrap();
-    let mut s = Searcher::new(4, EvalKind::Classic);
+    let mut s = Searcher::new(4, &LoadedEval::Classic);
     let (_, r) = search_depth(&mut s, &GameHistory::new(pos), 5, 1);
     assert!(r.score <= -MATE + 10, "score {}", r.score);
 }
@@ -46,7 +46,7 @@ fn mated_side_sees_the_mate_against_it() {
 #[test]
 fn takes_a_hanging_rook() {
     let pos = Position::from_sfen("8k/9/9/4r4/9/9/9/4R4/K8 b - 1").unwrap();
-    let mut s = Searcher::new(4, EvalKind::Classic);
+    let mut s = Searcher::new(4, &LoadedEval::Classic);
     let (_, r) = search_depth(&mut s, &GameHistory::new(pos.clone()), 5, 1);
     assert_eq!(r.best, pos.parse_usi("5h5d").unwrap());
     assert!(r.score > 1500);
@@ -75,7 +75,7 @@ fn repetition_scores_never_leak_through_the_table() {
     }
     let back = game.position.parse_usi("5h5i").unwrap();
     let n = game.position.legal_moves().len();
-    let mut s = Searcher::new(16, EvalKind::Classic);
+    let mut s = Searcher::new(16, &LoadedEval::Classic);
     let depth = 4;
     let (with_history, _) = search_depth(&mut s, &game, depth, n);
     assert_eq!(line_score(&with_history, depth, back), 0);
@@ -97,7 +97,7 @@ fn losing_side_takes_the_draw_by_repetition() {
         let mv = game.position.parse_usi(m).unwrap();
         game.play(mv);
     }
-    let mut s = Searcher::new(16, EvalKind::Classic);
+    let mut s = Searcher::new(16, &LoadedEval::Classic);
     let (_, r) = search_depth(&mut s, &game, 4, 1);
     assert_eq!(r.best, game.position.parse_usi("5a5b").unwrap());
     assert_eq!(r.score, 0);
@@ -109,7 +109,7 @@ fn losing_side_takes_the_draw_by_repetition() {
 #[test]
 fn always_returns_a_legal_move() {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut s = Searcher::new(8, EvalKind::Classic);
+    let mut s = Searcher::new(8, &LoadedEval::Classic);
     for game_no in 0..6 {
         let mut game = GameHistory::new(Position::startpos());
         for _ in 0..60 {

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The GPU check list of yomi-shogi-nn's `cuda` feature, for a machine with an NVIDIA GPU,
 # run from the repository root. Prepare BIN (default .dev) where it was built:
-#   cargo build -p yomi --release --features cuda
+#   cargo build -p yomi -p yomi-usi --release --features cuda
 #   cargo test -p yomi-shogi-nn --release --features cuda --test cuda --no-run   # prints the binary
 #   mkdir -p .dev && cp target/release/yomi target/release/yomi-usi .dev/ && cp <that binary> .dev/cuda-test
 #   .dev/yomi shogi nn init --out .dev/net13x64.safetensors        # the seed's shape

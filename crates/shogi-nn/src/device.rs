@@ -6,6 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use thiserror::Error;
+
 /// Where the forward runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Device {
@@ -25,18 +27,38 @@ impl fmt::Display for Device {
     }
 }
 
+/// Why a text does not name a [`Device`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DeviceError {
+    /// `cuda:` followed by something that is not a GPU number.
+    #[error("device '{text}': '{ordinal}' is not a GPU number (cuda:0, cuda:1, ...)")]
+    Ordinal {
+        /// The text given.
+        text: String,
+        /// What followed `cuda:`.
+        ordinal: String,
+    },
+    /// Neither `cpu` nor `cuda[:N]`.
+    #[error("unknown device '{0}' (cpu, cuda or cuda:N)")]
+    Unknown(String),
+}
+
 impl FromStr for Device {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Device, String> {
+    type Err = DeviceError;
+    fn from_str(s: &str) -> Result<Device, DeviceError> {
         let t = s.trim().to_ascii_lowercase();
         match t.as_str() {
             "cpu" => Ok(Device::Cpu),
             "cuda" | "gpu" => Ok(Device::Cuda(0)),
             _ => match t.strip_prefix("cuda:") {
-                Some(n) => n.parse().map(Device::Cuda).map_err(|_| {
-                    format!("device '{s}': '{n}' is not a GPU number (cuda:0, cuda:1, ...)")
-                }),
-                None => Err(format!("unknown device '{s}' (cpu, cuda or cuda:N)")),
+                Some(n) => n
+                    .parse()
+                    .map(Device::Cuda)
+                    .map_err(|_| DeviceError::Ordinal {
+                        text: s.to_string(),
+                        ordinal: n.to_string(),
+                    }),
+                None => Err(DeviceError::Unknown(s.to_string())),
             },
         }
     }
@@ -62,13 +84,18 @@ impl fmt::Display for Precision {
     }
 }
 
+/// A text that names no [`Precision`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown precision '{0}' (f32 or tf32)")]
+pub struct PrecisionError(pub String);
+
 impl FromStr for Precision {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Precision, String> {
+    type Err = PrecisionError;
+    fn from_str(s: &str) -> Result<Precision, PrecisionError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "f32" | "fp32" => Ok(Precision::F32),
             "tf32" => Ok(Precision::Tf32),
-            _ => Err(format!("unknown precision '{s}' (f32 or tf32)")),
+            _ => Err(PrecisionError(s.to_string())),
         }
     }
 }
@@ -83,15 +110,17 @@ mod tests {
         assert_eq!(" CUDA ".parse(), Ok(Device::Cuda(0)));
         assert_eq!("cuda:3".parse(), Ok(Device::Cuda(3)));
         assert_eq!(Device::Cuda(3).to_string().parse(), Ok(Device::Cuda(3)));
-        assert!("cuda:x".parse::<Device>().unwrap_err().contains("'x'"));
-        assert!("tpu".parse::<Device>().unwrap_err().contains("cpu, cuda"));
+        let err = |s: &str| s.parse::<Device>().unwrap_err().to_string();
+        assert_eq!(
+            err("cuda:x"),
+            "device 'cuda:x': 'x' is not a GPU number (cuda:0, cuda:1, ...)"
+        );
+        assert_eq!(err("tpu"), "unknown device 'tpu' (cpu, cuda or cuda:N)");
         assert_eq!("TF32".parse(), Ok(Precision::Tf32));
         assert_eq!(Precision::F32.to_string().parse(), Ok(Precision::F32));
-        assert!(
-            "f16"
-                .parse::<Precision>()
-                .unwrap_err()
-                .contains("f32 or tf32")
+        assert_eq!(
+            "f16".parse::<Precision>().unwrap_err().to_string(),
+            "unknown precision 'f16' (f32 or tf32)"
         );
     }
 }

@@ -15,7 +15,10 @@
 //!   cuBLAS GEMMs and six NVRTC kernels, libraries loaded at run time; without the feature
 //!   the constructors say how to get it); [`device`] parses where a network runs (`cpu`,
 //!   `cuda:N`) and at what precision.
-//! - [`train`]: supervised training (hand-written backward pass, AdamW, Parquet data, checkpoints).
+//! - `train` (cargo feature `train`, on by default): supervised training (hand-written
+//!   backward pass, AdamW, checkpoints) on labelled positions ([`train::Dataset`]); reading
+//!   them from dataset files is `yomi-shogi-train`'s. The engine, which only evaluates,
+//!   builds this crate without it.
 //!
 //! The network: convolution 0 (3x3, 61 -> C, padding 1, bias) and ReLU, then
 //! `(layers - 1) / 3` residual groups `relu(x + conv(relu(conv(relu(conv(x))))))`, then one
@@ -33,18 +36,23 @@ pub mod device;
 pub mod error;
 pub mod features;
 mod gemm_plan;
+// The square-major window layout shared by the trainer and the GPU forward; a build
+// without the trainer uses only the kernel reorderings (with `cuda`), or nothing.
+#[cfg_attr(not(feature = "train"), allow(dead_code))]
+mod im2col;
 pub mod infer;
 pub mod onnx;
 #[cfg(feature = "ort")]
 pub mod ort_runtime;
 pub mod reference;
 pub mod sample;
+#[cfg(feature = "train")]
 pub mod train;
 pub mod weights;
 
 pub use config::NetConfig;
 pub use cuda::CudaNetwork;
-pub use device::{Device, Precision};
+pub use device::{Device, DeviceError, Precision, PrecisionError};
 pub use error::NnError;
 pub use features::{INPUT_LEN, PLANES, SQUARES, encode};
 pub use infer::Network;

@@ -8,14 +8,15 @@
 //! NVRTC a failure (CI installs pip's nvidia-cuda-nvrtc and sets it).
 #![cfg(feature = "cuda")]
 
+#[cfg(feature = "train")]
 use yomi_shogi::Position;
+#[cfg(feature = "train")]
 use yomi_shogi_nn::cuda::CudaTrainer;
 use yomi_shogi_nn::cuda::compile_kernels;
 use yomi_shogi_nn::features::{COMPACT_LEN, INPUT_LEN, encode, encode_compact};
 use yomi_shogi_nn::sample::random_positions;
-use yomi_shogi_nn::train::Sample;
-use yomi_shogi_nn::train::loss::Target;
-use yomi_shogi_nn::train::trainer::batch_gradient;
+#[cfg(feature = "train")]
+use yomi_shogi_nn::train::{Sample, loss::Target, trainer::batch_gradient};
 use yomi_shogi_nn::{CudaNetwork, NetConfig, Network, NnError, Precision, Weights};
 
 fn weights() -> Weights {
@@ -142,6 +143,7 @@ fn tf32_stays_close_to_f32() {
 }
 
 /// The CPU trainer's samples for `n` random positions, with varied targets.
+#[cfg(feature = "train")]
 fn samples(n: usize, seed: u64) -> Vec<Sample> {
     random_positions(n, seed)
         .iter()
@@ -157,6 +159,8 @@ fn samples(n: usize, seed: u64) -> Vec<Sample> {
         .collect()
 }
 
+// The training pass exists with the trainer (feature `train`, on by default).
+#[cfg(feature = "train")]
 #[test]
 fn gpu_gradients_match_the_cpu_backward() {
     let w = weights();

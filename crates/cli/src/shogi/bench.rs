@@ -9,8 +9,8 @@ use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
 use yomi_core::parse_duration;
 use yomi_shogi_engine::bench::{BENCH_DEPTH, BENCH_POSITIONS, run, run_softmax};
-use yomi_shogi_engine::engine::{EvalSource, SearchKind};
-use yomi_shogi_engine::eval::EvalKind;
+use yomi_shogi_engine::engine::SearchKind;
+use yomi_shogi_engine::eval::{Evaluation, LoadedEval};
 use yomi_shogi_engine::softmax::SoftmaxOptions;
 
 /// Arguments of `yomi shogi bench`.
@@ -51,15 +51,18 @@ pub struct BenchArgs {
 
 /// Runs `yomi shogi bench`.
 pub fn run_bench(a: BenchArgs) -> Result<()> {
-    let search: SearchKind = a.search.parse().map_err(usage)?;
+    let search = a
+        .search
+        .parse::<SearchKind>()
+        .map_err(|e| usage(e.to_string()))?;
     if search == SearchKind::Softmax {
         return run_softmax_bench(&a);
     }
     if !(1..=60).contains(&a.depth) {
         bail!("--depth {} is outside 1..=60", a.depth);
     }
-    let eval: EvalKind = a.eval.parse().map_err(anyhow::Error::msg)?;
-    let report = run(&BENCH_POSITIONS, a.depth, a.hash.max(1), eval);
+    let eval = Evaluation::parse_hand_written(&a.eval)?;
+    let report = run(&BENCH_POSITIONS, a.depth, a.hash.max(1), &eval.builtin()?);
     if a.json {
         let lines: Vec<_> = report
             .lines
@@ -102,9 +105,9 @@ pub fn run_bench(a: BenchArgs) -> Result<()> {
     Ok(())
 }
 
-fn network_on(net: std::sync::Arc<yomi_shogi_nn::Network>, a: &BenchArgs) -> Result<EvalSource> {
+fn network_on(net: std::sync::Arc<yomi_shogi_nn::Network>, a: &BenchArgs) -> Result<LoadedEval> {
     let d = a.net_device;
-    EvalSource::network_on(net, d.device, d.precision)
+    LoadedEval::network_on(net, d.device, d.precision)
         .with_context(|| format!("--device {}", d.device))
 }
 
@@ -113,9 +116,9 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
     if !(1..=4096).contains(&a.batch) {
         return Err(usage(format!("--batch {}: expected 1..=4096", a.batch)));
     }
-    let (source, eval_name) = match &a.weights {
+    let (eval, eval_name) = match &a.weights {
         Some(p) => {
-            let net = yomi_shogi_engine::eval::network::load(Some(&p.display().to_string()))
+            let net = yomi_shogi_engine::eval::network::load(Some(p))
                 .map_err(|e| usage(format!("--weights {}: {e}", p.display())))?;
             (
                 network_on(net, a)?,
@@ -123,15 +126,15 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
             )
         }
         None if a.eval.trim().eq_ignore_ascii_case("network") => {
-            let net = yomi_shogi_engine::eval::network::load(None).map_err(anyhow::Error::msg)?;
+            let net = yomi_shogi_engine::eval::network::load(None)?;
             (
                 network_on(net, a)?,
                 format!("Network (built in) on {}", a.net_device.device),
             )
         }
         None => {
-            let k: EvalKind = a.eval.parse().map_err(usage)?;
-            (EvalSource::Hand(k), k.name().to_string())
+            let e = Evaluation::parse_hand_written(&a.eval).map_err(|e| usage(e.to_string()))?;
+            (e.builtin()?, e.name().to_string())
         }
     };
     let options = SoftmaxOptions {
@@ -144,7 +147,7 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
     } else {
         Some(time)
     };
-    let lines = run_softmax(&BENCH_POSITIONS, time, a.evaluations, &source, &options);
+    let lines = run_softmax(&BENCH_POSITIONS, time, a.evaluations, &eval, &options);
     let total = |f: &dyn Fn(&yomi_shogi_engine::bench::SoftmaxBenchLine) -> f64| -> f64 {
         lines.iter().map(f).sum()
     };

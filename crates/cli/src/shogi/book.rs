@@ -1,12 +1,13 @@
-//! `yomi shogi book`: build a YaneuraOu-format opening book from games, and
-//! look positions up in one (library: `yomi_shogi_engine::book`).
+//! `yomi shogi book`: build a YaneuraOu-format opening book from games
+//! (library: `yomi_shogi_train::book`), and look positions up in one
+//! (library: `yomi_shogi_engine::book`).
 
 use super::{PositionArgs, load};
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
-use yomi_shogi_engine::book::{Book, BookBuilder, BookOptions, write_book};
-use yomi_shogi_engine::client::csa::read_csa;
+use yomi_shogi_engine::book::{Book, BookOptions};
+use yomi_shogi_train::book::{BookBuilder, write_book};
 
 /// Arguments of `yomi shogi book`.
 #[derive(clap::Args, Debug)]
@@ -63,30 +64,7 @@ fn make(a: MakeArgs) -> Result<()> {
     let mut builder = BookBuilder::new(a.max_plies);
     let mut games = 0usize;
     for path in &a.inputs {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
-        let is_csa = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("csa"));
-        if is_csa {
-            let (start, moves) =
-                read_csa(&text).map_err(|e| usage(format!("{}: {e}", path.display())))?;
-            builder
-                .add_game(&start, &moves)
-                .map_err(|i| usage(format!("{}: move {} is illegal", path.display(), i + 1)))?;
-            games += 1;
-            continue;
-        }
-        for (i, line) in text.lines().enumerate() {
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
-                continue;
-            }
-            builder
-                .add_line(i + 1, t)
-                .map_err(|e| usage(format!("{}: {e}", path.display())))?;
-            games += 1;
-        }
+        games += builder.add_file(path).map_err(|e| usage(e.to_string()))?;
     }
     let positions = builder.len();
     let entries = builder.build();

@@ -1,18 +1,18 @@
 //! `yomi shogi dataset`: self-play positions labelled with the engine's
 //! search score and the game result, as sharded, resumable Parquet
-//! (library: `yomi_shogi_engine::dataset`).
+//! (library: `yomi_shogi_train::dataset`).
 
 use crate::args::Threads;
 use crate::usage::usage;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Instant;
 use yomi_core::parse_seed;
-use yomi_core::shard::{WorkerShare, plan};
-use yomi_shogi_engine::dataset::{self, DatasetSpec, ShardStats};
-use yomi_shogi_engine::eval::EvalKind;
+use yomi_core::shard::WorkerShare;
+use yomi_shogi_engine::eval::Evaluation;
 use yomi_shogi_engine::openings::parse_openings;
-use yomi_shogi_engine::selfplay::SelfPlayOptions;
+use yomi_shogi_train::dataset::{self, DatasetSpec, RunSummary};
+use yomi_shogi_train::selfplay::SelfPlayOptions;
 
 /// Arguments of `yomi shogi dataset`.
 #[derive(clap::Args, Debug)]
@@ -70,7 +70,7 @@ pub fn run(a: DatasetArgs) -> Result<()> {
             yomi_shogi::game::MAX_PLIES_CAP
         )));
     }
-    let eval: EvalKind = a.eval.parse().map_err(usage)?;
+    let eval = Evaluation::parse_hand_written(&a.eval).map_err(|e| usage(e.to_string()))?;
     let (starts, openings_hash) = match &a.openings {
         Some(p) => {
             let text = std::fs::read_to_string(p)
@@ -85,7 +85,7 @@ pub fn run(a: DatasetArgs) -> Result<()> {
         depth: a.depth,
         random_plies: a.random_plies,
         max_plies: a.max_plies,
-        eval,
+        eval: eval.builtin()?,
         ..SelfPlayOptions::default()
     };
     let spec = DatasetSpec {
@@ -99,45 +99,35 @@ pub fn run(a: DatasetArgs) -> Result<()> {
         openings: starts.len(),
         openings_hash,
     };
-    std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
-    dataset::check_spec(&a.out, &spec)?;
-    let shards = plan(0, a.games - 1, a.shard_size, share);
-    let mut total = ShardStats::default();
-    let mut todo = Vec::new();
-    for s in &shards {
-        match dataset::finished(&a.out, s) {
-            Some(st) => total.merge(&st),
-            None => todo.push(*s),
-        }
-    }
-    let skipped = shards.len() - todo.len();
+    let resume = dataset::open(&a.out, &spec, share)?;
+    let skipped = resume.skipped();
     if skipped > 0 {
         tracing::info!("resuming: {skipped} finished shards skipped");
     }
+    let mut total = resume.done.clone();
+    let todo = &resume.todo;
     let pool = a.threads.pool()?;
     let pb = crate::progress::bar(todo.iter().map(|s| s.len()).sum(), "self-play games");
     let t0 = Instant::now();
-    for s in &todo {
+    for s in todo {
         let st =
             pool.install(|| dataset::run_shard(&a.out, s, &opts, a.seed, &starts, &|| pb.inc(1)))?;
         total.merge(&st);
     }
     pb.finish_and_clear();
-    let wall = t0.elapsed().as_secs_f64();
-    let summary = serde_json::json!({
-        "out": a.out.display().to_string(), "shard": share.to_string(),
-        "shards": shards.len(), "shards_skipped": skipped, "spec": spec,
-        "games": total.games, "rows": total.rows, "duplicates": total.duplicates,
-        "black_wins": total.black_wins, "white_wins": total.white_wins, "draws": total.draws,
-        "plies": total.plies, "nodes": total.nodes, "seconds_this_run": wall,
-    });
-    let path = a
-        .out
-        .join(format!("summary-{}-of-{}.json", share.index, share.count));
-    let text = serde_json::to_string_pretty(&summary)?;
-    crate::files::write_atomic(&path, text.as_bytes())?;
+    let summary = RunSummary {
+        dir: a.out.clone(),
+        share,
+        spec,
+        shards: resume.shards.len(),
+        skipped,
+        total,
+        seconds: t0.elapsed().as_secs_f64(),
+    };
+    summary.write()?;
+    let (total, wall) = (&summary.total, summary.seconds);
     if a.json {
-        println!("{summary}");
+        println!("{}", summary.to_json());
     } else {
         println!(
             "{} games ({} Black wins, {} White wins, {} draws), {} plies; {} rows ({} duplicates dropped) in {} shards ({} resumed) under {}; {wall:.1} s",
@@ -148,7 +138,7 @@ pub fn run(a: DatasetArgs) -> Result<()> {
             total.plies,
             total.rows,
             total.duplicates,
-            shards.len(),
+            summary.shards,
             skipped,
             a.out.display()
         );

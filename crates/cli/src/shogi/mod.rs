@@ -1,6 +1,6 @@
 //! `yomi shogi`: perft, legal moves and board diagrams for shogi positions
 //! (the rules core in `yomi-shogi`), the mate solver and opening books
-//! (`yomi-shogi-engine`).
+//! (`yomi-shogi-engine`), datasets, training and tuning (`yomi-shogi-train`).
 
 mod bench;
 mod book;
@@ -287,17 +287,16 @@ pub fn tour() -> Result<()> {
         "Monte Carlo Softmax Search with the built-in value network: batched evaluation of many leaves",
         "yomi shogi bench --search softmax --eval Network --evaluations 3000 --batch 64",
     );
-    let net = yomi_shogi_engine::eval::network::load(None).map_err(anyhow::Error::msg)?;
+    let net = yomi_shogi_engine::eval::network::load(None)?;
     let config = net.config();
     let options = yomi_shogi_engine::softmax::SoftmaxOptions {
         batch: 64,
         pipelined: false,
         ..Default::default()
     };
-    let source = yomi_shogi_engine::engine::EvalSource::Network(net);
+    let eval = yomi_shogi_engine::eval::LoadedEval::network(net);
     let positions = &yomi_shogi_engine::bench::BENCH_POSITIONS[..1];
-    let lines =
-        yomi_shogi_engine::bench::run_softmax(positions, None, Some(3000), &source, &options);
+    let lines = yomi_shogi_engine::bench::run_softmax(positions, None, Some(3000), &eval, &options);
     for l in &lines {
         println!(
             "   network {} layers x {} channels; best {} score {} after {} playouts, {} positions in {} batches (mean {:.0}), {:.2} s",

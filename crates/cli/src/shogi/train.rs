@@ -1,5 +1,6 @@
 //! `yomi shogi train`: supervised training of the value network on the Parquet rows of
-//! `yomi shogi dataset` (library: `yomi_shogi_nn::train`).
+//! `yomi shogi dataset` (libraries: `yomi_shogi_nn::train`, the data through
+//! `yomi_shogi_train::samples`).
 
 use crate::args::{NetworkDevice, Threads};
 use crate::progress::bar;
@@ -9,12 +10,10 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use yomi_core::{parse_duration, parse_seed};
-use yomi_shogi::Position;
-use yomi_shogi_engine::tune::quiet_leaf;
 use yomi_shogi_nn::train::checkpoint::{self, EpochRecord};
-use yomi_shogi_nn::train::loss::Target;
-use yomi_shogi_nn::train::{Dataset, Event, NET_FILE, Sample, TrainParams, Trainer};
+use yomi_shogi_nn::train::{Event, NET_FILE, Sample, TrainParams, Trainer};
 use yomi_shogi_nn::{Device, NetConfig, Weights};
+use yomi_shogi_train::samples::{self, quiet_sample};
 
 /// Arguments of `yomi shogi train`.
 #[derive(clap::Args, Debug)]
@@ -129,7 +128,7 @@ pub fn run(a: TrainArgs) -> Result<()> {
     let started = Instant::now();
     let quiet = a.quiet;
     let prepare = |s: Sample| if quiet { quiet_sample(s) } else { Some(s) };
-    let mut data = Dataset::load_prepared(&a.data, params.val_fraction, prepare)
+    let mut data = samples::load_prepared(&a.data, params.val_fraction, prepare)
         .with_context(|| format!("loading {}", a.data.display()))?;
     if a.mirror {
         data.mirror_training();
@@ -229,29 +228,6 @@ pub fn run(a: TrainArgs) -> Result<()> {
     Ok(())
 }
 
-/// The quiet position `s` resolves to, labelled as `s` (from its own side
-/// to move's view); `None` for positions in check on the way.
-fn quiet_sample(s: Sample) -> Option<Sample> {
-    let pos = Position::from_sfen(&s.sfen).ok()?;
-    let leaf = quiet_leaf(&pos)?;
-    if leaf == pos {
-        return Some(s);
-    }
-    let target = if leaf.side_to_move() == pos.side_to_move() {
-        s.target
-    } else {
-        Target {
-            score: -s.target.score,
-            result: -s.target.result,
-        }
-    };
-    Some(Sample {
-        sfen: leaf.to_sfen().into(),
-        target,
-        game: s.game,
-    })
-}
-
 fn epoch_line(r: &EpochRecord, epochs: usize) -> String {
     let val = match r.val {
         Some(v) => format!(
@@ -270,43 +246,4 @@ fn epoch_line(r: &EpochRecord, epochs: usize) -> String {
         r.train.mean_result(),
         r.lr
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sample(sfen: &str, score: i32, result: i8) -> Sample {
-        Sample {
-            sfen: sfen.into(),
-            target: Target { score, result },
-            game: 3,
-        }
-    }
-
-    #[test]
-    fn quiet_samples_resolve_winning_captures_and_drop_checks() {
-        // Quiet already: kept as it is.
-        let quiet = "8k/9/4g4/4p4/9/9/9/4R4/K8 b - 1";
-        assert_eq!(
-            quiet_sample(sample(quiet, 120, 1)),
-            Some(sample(quiet, 120, 1))
-        );
-        // Black's rook takes the undefended rook on 5e; White is then to move
-        // in the quiet position reached, so the label turns to White's view.
-        let free_rook = "8k/9/9/9/4r4/9/9/4R4/K8 b - 1";
-        let got = quiet_sample(sample(free_rook, 700, 1)).unwrap();
-        let leaf = Position::from_sfen(&got.sfen).unwrap();
-        assert_eq!(leaf.side_to_move(), yomi_shogi::Color::White);
-        assert_eq!(got.sfen.split(' ').next(), Some("8k/9/9/9/4R4/9/9/9/K8"));
-        assert_eq!(
-            (got.target.score, got.target.result, got.game),
-            (-700, -1, 3)
-        );
-        // In check: left out.
-        assert_eq!(
-            quiet_sample(sample("r7k/9/9/9/9/9/9/9/K8 b - 1", 0, 0)),
-            None
-        );
-    }
 }

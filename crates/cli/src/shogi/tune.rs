@@ -1,21 +1,18 @@
 //! `yomi shogi tune`: fits the weights of the Control evaluation to the
 //! quiet positions of `yomi shogi dataset` rows (library:
-//! `yomi_shogi_engine::tune`).
+//! `yomi_shogi_train::fitting`).
 
 use crate::args::Threads;
 use crate::files::write_atomic;
 use crate::progress::bar;
 use crate::usage::usage;
-use anyhow::{Context, Result};
-use rayon::prelude::*;
+use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Instant;
-use yomi_shogi::Position;
-use yomi_shogi_engine::eval::ControlWeights;
 use yomi_shogi_engine::eval::features::Family;
-use yomi_shogi_engine::tune::{self, TuneOptions, TuneSample};
-use yomi_shogi_engine::tune_scales::{SCALE_GROUPS, fit_scales};
-use yomi_shogi_nn::train::Dataset;
+use yomi_shogi_train::fitting::{DataOptions, TuneData, TuneError};
+use yomi_shogi_train::tune::{EpochLoss, TuneOptions};
+use yomi_shogi_train::tune_scales::SCALE_GROUPS;
 
 /// Arguments of `yomi shogi tune`.
 #[derive(clap::Args, Debug)]
@@ -96,7 +93,7 @@ pub fn run(a: TuneArgs) -> Result<()> {
     let families = a
         .only
         .iter()
-        .map(|f| f.parse::<Family>().map_err(usage))
+        .map(|f| f.parse::<Family>().map_err(|e| usage(e.to_string())))
         .collect::<Result<Vec<_>>>()?;
     let pool = a.threads.pool()?;
     pool.install(|| run_in_pool(&a, families))
@@ -104,41 +101,17 @@ pub fn run(a: TuneArgs) -> Result<()> {
 
 fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
     let started = Instant::now();
-    let init = match &a.init {
-        Some(p) => ControlWeights::load(p).with_context(|| format!("reading {}", p.display()))?,
-        None => ControlWeights::initial(),
+    let options = DataOptions {
+        val_fraction: a.val,
+        min_ply: a.min_ply,
+        lambda: a.lambda,
+        k: (a.k > 0.0).then_some(a.k),
     };
-    let data =
-        Dataset::load(&a.data, a.val).with_context(|| format!("loading {}", a.data.display()))?;
-    // The scale only enters the score part of the target; K is fitted below
-    // on result-only targets when asked for, then the samples are rebuilt.
-    let prepare = |rows: &[yomi_shogi_nn::train::Sample], lambda: f64, k: f64| -> Vec<TuneSample> {
-        rows.par_iter()
-            .filter_map(|r| {
-                let pos = Position::from_sfen(&r.sfen).ok()?;
-                if pos.move_number() < a.min_ply {
-                    return None;
-                }
-                tune::sample(&pos, r.target.score, r.target.result, lambda, k)
-            })
-            .collect()
+    let data = match TuneData::load(&a.data, a.init.as_deref(), &options) {
+        Err(e @ TuneError::NoPositions { .. }) => return Err(usage(e.to_string())),
+        other => other?,
     };
-    let k = if a.k > 0.0 {
-        a.k
-    } else {
-        // Result-only targets: the probe's K plays no part.
-        let probe = prepare(&data.train, 1.0, 600.0);
-        tune::fit_k(&probe, &init.to_cp())
-    };
-    let train = prepare(&data.train, a.lambda, k);
-    let val = prepare(&data.val, a.lambda, k);
-    if train.is_empty() {
-        return Err(usage(format!(
-            "{}: no quiet position past ply {} to fit",
-            a.data.display(),
-            a.min_ply
-        )));
-    }
+    let (k, train, val) = (data.k, &data.train, &data.val);
     let opts = TuneOptions {
         epochs: a.epochs,
         lr: a.lr,
@@ -147,34 +120,29 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
         l2: a.l2,
         families,
     };
-    let start_train = tune::loss(&train, &init.to_cp(), k);
-    let start_val = tune::loss(&val, &init.to_cp(), k);
+    let start = data.losses(&data.init);
+    let (start_train, start_val) = (start.train, start.val);
     eprintln!(
         "{} training and {} validation positions (quiet, ply >= {}) from {} rows; K = {k:.1}; loss {start_train:.6} / {start_val:.6} ({:.1} s)",
         train.len(),
         val.len(),
         a.min_ply,
-        data.train.len() + data.val.len(),
+        data.rows,
         started.elapsed().as_secs_f64()
     );
     let pb = bar(a.epochs as u64, "tune");
-    let mut report = |e: tune::EpochLoss| {
+    let mut report = |e: EpochLoss| {
         pb.set_position(e.epoch as u64);
         pb.set_message(format!("loss {:.6} / {:.6}", e.train, e.val));
         if e.epoch % 25 == 0 {
             tracing::info!(epoch = e.epoch, train = e.train, val = e.val, "tune");
         }
     };
-    let (fitted, scales) = if a.scales {
-        let (s, w) = fit_scales(&train, &val, &init, &opts, a.scale_lr, &mut report);
-        (w, Some(s))
-    } else {
-        (tune::fit(&train, &val, &init, &opts, &mut report), None)
-    };
+    let fitted = data.fit(&opts, a.scales.then_some(a.scale_lr), &mut report);
     pb.finish_and_clear();
-    write_atomic(&a.out, fitted.to_text().as_bytes())?;
-    let end_train = tune::loss(&train, &fitted.to_cp(), k);
-    let end_val = tune::loss(&val, &fitted.to_cp(), k);
+    write_atomic(&a.out, fitted.weights.to_text().as_bytes())?;
+    let end = data.losses(&fitted.weights);
+    let (end_train, end_val, scales) = (end.train, end.val, fitted.scales);
     if a.json {
         println!(
             "{}",
@@ -186,7 +154,7 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
                 "loss_start": {"train": start_train, "val": start_val},
                 "loss_end": {"train": end_train, "val": end_val},
                 "out": a.out.display().to_string(),
-                "scales": scales.map(|s| SCALE_GROUPS
+                "scales": scales.as_ref().map(|s| SCALE_GROUPS
                     .iter()
                     .zip(s)
                     .map(|((name, _), v)| (name.to_string(), serde_json::json!(v)))
@@ -195,7 +163,7 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
             })
         );
     } else {
-        let what = match scales {
+        let what = match &scales {
             Some(_) => format!("{} group scales", SCALE_GROUPS.len()),
             None => format!("{} weights", yomi_shogi_engine::eval::features::FEATURES),
         };

@@ -9,15 +9,16 @@
 //! [`BookOptions::ignore_ply`], the move number; it keeps only moves legal
 //! in the position and picks one with probability proportional to its count
 //! (uniform when all counts are 0), deterministically for a given seed.
-//! [`write_book`] prints a book the way YaneuraOu's writer does: entries
-//! sorted by SFEN string, moves by count then value, both descending.
+//! Making and writing books is `yomi-shogi-train`'s (`book`); the game
+//! lines it reads are parsed here ([`parse_game_line`]), as openings files
+//! use them too.
 
 mod error;
 mod parse;
 mod writer;
 
 pub use error::BookError;
-pub use writer::{BookBuilder, parse_game_line, write_book};
+pub use writer::parse_game_line;
 
 use std::collections::HashMap;
 use std::path::Path;

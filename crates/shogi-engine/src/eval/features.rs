@@ -334,15 +334,38 @@ impl Family {
     }
 }
 
+/// A name that is no [`Family`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown feature family '{text}' (one of {names})",
+    text = self.0,
+    names = Family::ALL.map(Family::name).join(", ")
+)]
+pub struct UnknownFamily(pub String);
+
 impl std::str::FromStr for Family {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Family, String> {
+    type Err = UnknownFamily;
+    fn from_str(s: &str) -> Result<Family, UnknownFamily> {
         Family::ALL
             .into_iter()
             .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-                format!("unknown feature family '{s}' (one of {})", names.join(", "))
-            })
+            .ok_or_else(|| UnknownFamily(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod family_tests {
+    use super::*;
+
+    #[test]
+    fn families_parse_by_name_and_unknown_ones_list_them() {
+        for f in Family::ALL {
+            assert_eq!(f.name().to_uppercase().parse(), Ok(f));
+        }
+        assert_eq!(
+            "kings".parse::<Family>().unwrap_err().to_string(),
+            "unknown feature family 'kings' (one of material, hand, control, placement, \
+             king, tempo, open-hand, threats, king-ring)"
+        );
     }
 }

@@ -8,10 +8,12 @@
 
 use crate::eval::Evaluator;
 use crate::eval::batch::BatchEvaluator;
+use std::path::Path;
 use std::sync::Arc;
+use thiserror::Error;
 use yomi_shogi::Position;
 use yomi_shogi_nn::features::{COMPACT_LEN, encode_compact};
-use yomi_shogi_nn::{CudaNetwork, INPUT_LEN, Network, Weights, encode};
+use yomi_shogi_nn::{CudaNetwork, INPUT_LEN, Network, NnError, Weights, encode};
 
 /// Centipawns per unit of logit (the training scale: target sigmoid(cp / 600)).
 pub const CP_PER_LOGIT: f32 = 600.0;
@@ -32,20 +34,29 @@ pub fn logit_to_cp(logit: f32) -> i32 {
 /// was made: `data/network.md`).
 pub const BUILTIN_NETWORK: &[u8] = include_bytes!("../../data/network.safetensors");
 
+/// Why a network could not be loaded.
+#[derive(Debug, Error)]
+pub enum NetworkLoadError {
+    /// The network built into the binary does not read (a broken build).
+    #[error("built-in network: {0}")]
+    Builtin(NnError),
+    /// A weights file could not be read, or the network not built.
+    #[error(transparent)]
+    Network(#[from] NnError),
+}
+
 /// The built-in network's weights.
-pub fn builtin_weights() -> Result<Weights, String> {
-    Weights::from_bytes(BUILTIN_NETWORK).map_err(|e| format!("built-in network: {e}"))
+pub fn builtin_weights() -> Result<Weights, NetworkLoadError> {
+    Weights::from_bytes(BUILTIN_NETWORK).map_err(NetworkLoadError::Builtin)
 }
 
 /// Loads the network of `path` (`None`: the built-in one), using every core.
-pub fn load(path: Option<&str>) -> Result<Arc<Network>, String> {
+pub fn load(path: Option<&Path>) -> Result<Arc<Network>, NetworkLoadError> {
     let weights = match path {
-        Some(p) => Weights::load(p).map_err(|e| e.to_string())?,
+        Some(p) => Weights::load(p)?,
         None => builtin_weights()?,
     };
-    Network::new(weights)
-        .map(Arc::new)
-        .map_err(|e| e.to_string())
+    Ok(Network::new(weights).map(Arc::new)?)
 }
 
 /// A network evaluator (one position at a time, or batches).

@@ -31,7 +31,7 @@ pub mod order;
 pub use control::Control;
 pub use root::{SearchInfo, SearchResult};
 
-use crate::eval::{EvalKind, Evaluator};
+use crate::eval::{Evaluator, LoadedEval};
 use crate::search::history::{CaptureHistory, ContinuationHistory, History};
 use crate::time::TimePlan;
 use crate::tt::TranspositionTable;
@@ -91,8 +91,8 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a `hash_mb` table and the evaluator `eval`.
-    pub fn new(hash_mb: usize, eval: EvalKind) -> Searcher {
+    /// A searcher with a `hash_mb` table evaluating with `eval`.
+    pub fn new(hash_mb: usize, eval: &LoadedEval) -> Searcher {
         let mut lmr = Box::new([[0i32; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -106,7 +106,7 @@ impl Searcher {
             history: History::default(),
             captures: CaptureHistory::default(),
             cont: ContinuationHistory::default(),
-            eval: eval.build(),
+            eval: eval.evaluator(),
             declaration: DeclarationRule::Points27,
             lmr,
             requested_mb: hash_mb,
@@ -139,11 +139,6 @@ impl Searcher {
     /// `deadline` (see [`crate::memory`]); true once all of it is mapped.
     pub fn prefault(&mut self, deadline: std::time::Instant) -> bool {
         self.cont.prefault(deadline) && self.tt.prefault(deadline)
-    }
-
-    /// Switches the evaluator.
-    pub fn set_eval(&mut self, eval: EvalKind) {
-        self.eval = eval.build();
     }
 
     /// Puts any evaluator (a network, say) behind the search; the table is

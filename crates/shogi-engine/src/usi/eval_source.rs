@@ -1,20 +1,20 @@
 //! Which evaluation the options ask for, and loading it at `isready`.
 //!
-//! Contract: [`EvalWanted::load`] always returns a usable [`EvalSource`]: a file or a GPU
+//! Contract: [`EvalWanted::load`] always returns a usable [`LoadedEval`]: a file or a GPU
 //! that cannot be used is reported through `say` (an `info string`) and replaced by the
 //! nearest thing that works (the built-in weights, the default evaluation, the CPU), so a
 //! GUI's game never stops on a missing file or driver.
 
-use super::options::{EngineOptions, EvalChoice};
-use crate::engine::EvalSource;
-use crate::eval::{ControlWeights, EvalKind};
+use super::options::EngineOptions;
+use crate::eval::{ControlWeights, Evaluation, LoadedEval};
+use std::path::Path;
 use std::sync::Arc;
 use yomi_shogi_nn::{Device, Precision};
 
 /// The evaluation options that decide what is loaded; a change reloads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct EvalWanted {
-    choice: EvalChoice,
+    choice: Evaluation,
     file: Option<String>,
     device: Device,
     precision: Precision,
@@ -32,37 +32,34 @@ impl EvalWanted {
     }
 
     /// Loads it, telling `say` what was loaded or what replaced what could not be.
-    pub(super) fn load(&self, say: &mut dyn FnMut(&str)) -> EvalSource {
-        match self.choice {
-            EvalChoice::Hand(EvalKind::Control) if self.file.is_some() => {
-                let path = self.file.as_deref().unwrap_or_default();
-                match ControlWeights::load(std::path::Path::new(path)) {
-                    Ok(w) => {
-                        say(&format!("Control weights {path}"));
-                        EvalSource::Control(Arc::new(w))
-                    }
-                    Err(e) => {
-                        say(&format!(
-                            "EvalFile {path}: {e}; using the built-in Control weights"
-                        ));
-                        EvalSource::Hand(EvalKind::Control)
-                    }
+    pub(super) fn load(&self, say: &mut dyn FnMut(&str)) -> LoadedEval {
+        match (self.choice, self.file.as_deref()) {
+            (Evaluation::Control, Some(path)) => match ControlWeights::load(Path::new(path)) {
+                Ok(w) => {
+                    say(&format!("Control weights {path}"));
+                    LoadedEval::Control(Arc::new(w))
                 }
-            }
-            EvalChoice::Hand(k) => EvalSource::Hand(k),
-            EvalChoice::Network => self.load_network(say),
+                Err(e) => {
+                    say(&format!(
+                        "EvalFile {path}: {e}; using the built-in Control weights"
+                    ));
+                    LoadedEval::default()
+                }
+            },
+            (Evaluation::Network, _) => self.load_network(say),
+            (hand, _) => LoadedEval::hand_written(hand).unwrap_or_default(),
         }
     }
 
-    fn load_network(&self, say: &mut dyn FnMut(&str)) -> EvalSource {
-        let net = match crate::eval::network::load(self.file.as_deref()) {
+    fn load_network(&self, say: &mut dyn FnMut(&str)) -> LoadedEval {
+        let net = match crate::eval::network::load(self.file.as_deref().map(Path::new)) {
             Ok(net) => net,
             Err(e) => {
                 say(&format!(
                     "EvalFile: {e}; using the {} evaluation",
-                    EvalKind::default()
+                    Evaluation::default()
                 ));
-                return EvalSource::Hand(EvalKind::default());
+                return LoadedEval::default();
             }
         };
         let file = self.file.as_deref().unwrap_or("(built in)");
@@ -71,26 +68,25 @@ impl EvalWanted {
             net.config().layers,
             net.config().channels
         );
-        match EvalSource::network_on(Arc::clone(&net), self.device, self.precision) {
-            Ok(EvalSource::GpuNetwork(net, gpu)) => {
-                say(&format!(
-                    "network {file}: {shape}, on {} ({}, {})",
-                    gpu.device_name(),
-                    self.device,
-                    self.precision
-                ));
-                EvalSource::GpuNetwork(net, gpu)
-            }
-            Ok(source) => {
-                say(&format!("network {file}: {shape}, on the CPU"));
-                source
+        match LoadedEval::network_on(Arc::clone(&net), self.device, self.precision) {
+            Ok(loaded) => {
+                match &loaded {
+                    LoadedEval::Network { gpu: Some(gpu), .. } => say(&format!(
+                        "network {file}: {shape}, on {} ({}, {})",
+                        gpu.device_name(),
+                        self.device,
+                        self.precision
+                    )),
+                    _ => say(&format!("network {file}: {shape}, on the CPU")),
+                }
+                loaded
             }
             Err(e) => {
                 say(&format!(
                     "NetworkDevice {}: {e}; network {file} ({shape}) on the CPU",
                     self.device
                 ));
-                EvalSource::Network(net)
+                LoadedEval::network(net)
             }
         }
     }

@@ -20,7 +20,7 @@ mod options;
 mod out;
 
 pub use command::{Command, GoParams, PositionCmd, UsiError, parse};
-pub use options::{EngineOptions, EvalChoice};
+pub use options::{EngineOptions, OptionError};
 pub use out::Out;
 
 use crate::book::Book;
@@ -31,7 +31,7 @@ use eval_source::EvalWanted;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use yomi_shogi::Position;
+use yomi_shogi::{MoveError, Position, SfenError};
 
 /// Thinking time for a `go` line that could not be parsed (ms).
 const FALLBACK_GO_MS: u64 = 100;
@@ -214,8 +214,8 @@ impl UsiEngine {
         }
         let want = EvalWanted::of(&self.options);
         if self.loaded_eval.as_ref() != Some(&want) {
-            let source = want.load(&mut |text| self.out.line(&format!("info string {text}")));
-            s.set_eval(&source);
+            let eval = want.load(&mut |text| self.out.line(&format!("info string {text}")));
+            s.set_eval(&eval);
             self.loaded_eval = Some(want);
         }
         s.set_declaration_rule(self.options.entering_king);
@@ -280,18 +280,40 @@ impl UsiEngine {
     }
 }
 
+/// Why a `position` command describes no game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The SFEN is not a position.
+    #[error("bad sfen: {0}")]
+    Sfen(#[from] SfenError),
+    /// A move is not legal where it is played.
+    #[error("move {number} ({text}): {reason}")]
+    Move {
+        /// 1-based number of the move in the list.
+        number: usize,
+        /// The move as given.
+        text: String,
+        /// Why it cannot be played.
+        reason: MoveError,
+    },
+}
+
 /// The game a `position` command describes.
-fn build_game(p: &PositionCmd) -> Result<GameHistory, String> {
+fn build_game(p: &PositionCmd) -> Result<GameHistory, PositionError> {
     let start = match &p.sfen {
         None => Position::startpos(),
-        Some(s) => Position::from_sfen(s).map_err(|e| format!("bad sfen: {e}"))?,
+        Some(s) => Position::from_sfen(s)?,
     };
     let mut game = GameHistory::new(start);
     for (i, text) in p.moves.iter().enumerate() {
         let m = game
             .position
             .parse_usi(text)
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            .map_err(|reason| PositionError::Move {
+                number: i + 1,
+                text: text.clone(),
+                reason,
+            })?;
         game.play(m);
     }
     Ok(game)

@@ -4,42 +4,54 @@
 //! advertised range or returns the reason it was refused, leaving the
 //! option unchanged.
 
-use crate::engine::SearchKind;
-use crate::eval::EvalKind;
+use crate::engine::{SearchKind, UnknownSearch};
+use crate::eval::{Evaluation, UnknownEvaluation};
 use crate::params::{SOFTMAX_BATCH, SOFTMAX_T_BACKUP, SOFTMAX_T_SELECT};
-use std::fmt;
-use std::str::FromStr;
+use thiserror::Error;
 use yomi_shogi::DeclarationRule;
-use yomi_shogi_nn::{Device, Precision};
+use yomi_shogi_nn::{Device, DeviceError, Precision, PrecisionError};
 
-/// The `Evaluation` option: a hand-written evaluator or the value network.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EvalChoice {
-    /// A hand-written evaluator.
-    Hand(EvalKind),
-    /// The value network of `EvalFile` (or the built-in one).
-    Network,
-}
-
-impl fmt::Display for EvalChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EvalChoice::Hand(k) => k.fmt(f),
-            EvalChoice::Network => f.write_str("Network"),
-        }
-    }
-}
-
-impl FromStr for EvalChoice {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        if s.trim().eq_ignore_ascii_case("Network") {
-            return Ok(EvalChoice::Network);
-        }
-        s.parse().map(EvalChoice::Hand).map_err(|_| {
-            format!("unknown evaluation '{s}' (Control, Classic, Material or Network)")
-        })
-    }
+/// Why a `setoption` was refused (the text after `setoption <name>: ` in the
+/// `info string` answer).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OptionError {
+    /// A spin or check option without a value.
+    #[error("needs a value")]
+    NoValue,
+    /// A spin value that is not a whole number.
+    #[error("'{0}' is not a whole number")]
+    NotANumber(String),
+    /// A spin value outside the advertised range.
+    #[error("{value} is outside {min}..={max}")]
+    OutOfRange {
+        /// The value given.
+        value: u64,
+        /// The smallest value accepted.
+        min: u64,
+        /// The largest value accepted.
+        max: u64,
+    },
+    /// A check value other than `true` or `false`.
+    #[error("expected true or false, got {0:?}")]
+    NotABool(Option<String>),
+    /// An `EnteringKingRule` that is not one of the three.
+    #[error("unknown rule '{0}'")]
+    UnknownRule(String),
+    /// An `Evaluation` that is not one of the four.
+    #[error(transparent)]
+    Evaluation(#[from] UnknownEvaluation),
+    /// A `Search` that is not one of the two.
+    #[error(transparent)]
+    Search(#[from] UnknownSearch),
+    /// A `NetworkDevice` that is neither `cpu` nor `cuda[:N]`.
+    #[error(transparent)]
+    Device(#[from] DeviceError),
+    /// A `NetworkPrecision` that is neither `f32` nor `tf32`.
+    #[error(transparent)]
+    Precision(#[from] PrecisionError),
+    /// An option the engine does not have.
+    #[error("no such option")]
+    NoSuchOption,
 }
 
 /// Every option value the engine reads.
@@ -66,7 +78,7 @@ pub struct EngineOptions {
     /// `EnteringKingRule`.
     pub entering_king: DeclarationRule,
     /// `Evaluation`.
-    pub eval: EvalChoice,
+    pub eval: Evaluation,
     /// `EvalFile`: the network's safetensors file (`None`: the built-in one).
     pub eval_file: Option<String>,
     /// `Search`.
@@ -96,7 +108,7 @@ impl Default for EngineOptions {
             depth_limit: 0,
             nodes_limit: 0,
             entering_king: DeclarationRule::Points27,
-            eval: EvalChoice::Hand(EvalKind::default()),
+            eval: Evaluation::default(),
             eval_file: None,
             search: SearchKind::AlphaBeta,
             softmax_t_backup: SOFTMAX_T_BACKUP as u32,
@@ -117,22 +129,22 @@ const RULES: [(&str, DeclarationRule); 3] = [
 /// Largest `USI_Hash` accepted (MB).
 pub const MAX_HASH_MB: u64 = 65_536;
 
-fn spin(value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
-    let v = value.ok_or("needs a value")?.trim();
+fn spin(value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionError> {
+    let v = value.ok_or(OptionError::NoValue)?.trim();
     let n: u64 = v
         .parse()
-        .map_err(|_| format!("'{v}' is not a whole number"))?;
+        .map_err(|_| OptionError::NotANumber(v.to_string()))?;
     if n < min || n > max {
-        return Err(format!("{n} is outside {min}..={max}"));
+        return Err(OptionError::OutOfRange { value: n, min, max });
     }
     Ok(n)
 }
 
-fn check(value: Option<&str>) -> Result<bool, String> {
+fn check(value: Option<&str>) -> Result<bool, OptionError> {
     match value.map(str::trim) {
         Some(v) if v.eq_ignore_ascii_case("true") => Ok(true),
         Some(v) if v.eq_ignore_ascii_case("false") => Ok(false),
-        other => Err(format!("expected true or false, got {other:?}")),
+        other => Err(OptionError::NotABool(other.map(str::to_string))),
     }
 }
 
@@ -141,7 +153,10 @@ impl EngineOptions {
     pub fn usi_lines(&self) -> Vec<String> {
         let d = EngineOptions::default();
         let rules: String = RULES.iter().map(|(n, _)| format!(" var {n}")).collect();
-        let evals: String = EvalKind::ALL.iter().map(|k| format!(" var {k}")).collect();
+        let evals: String = Evaluation::ALL
+            .iter()
+            .map(|e| format!(" var {e}"))
+            .collect();
         let searches: String = SearchKind::ALL
             .iter()
             .map(|k| format!(" var {k}"))
@@ -167,8 +182,8 @@ impl EngineOptions {
             "option name NodesLimit type spin default 0 min 0 max 1000000000000".into(),
             format!("option name EnteringKingRule type combo default CSARule27{rules}"),
             format!(
-                "option name Evaluation type combo default {}{evals} var Network",
-                EvalKind::default()
+                "option name Evaluation type combo default {}{evals}",
+                d.eval
             ),
             "option name EvalFile type filename default <empty>".into(),
             format!("option name Search type combo default AlphaBeta{searches}"),
@@ -196,7 +211,7 @@ impl EngineOptions {
     }
 
     /// Applies `setoption name <name> value <value>`.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
         match name {
             "USI_Hash" | "Hash" => self.hash_mb = spin(value, 1, MAX_HASH_MB)? as usize,
             "USI_Ponder" => self.ponder = check(value)?,
@@ -219,7 +234,7 @@ impl EngineOptions {
                     .iter()
                     .find(|(n, _)| n.eq_ignore_ascii_case(v))
                     .map(|&(_, r)| r)
-                    .ok_or_else(|| format!("unknown rule '{v}'"))?;
+                    .ok_or_else(|| OptionError::UnknownRule(v.to_string()))?;
             }
             "Evaluation" => self.eval = value.unwrap_or("").parse()?,
             "EvalFile" => {
@@ -235,7 +250,7 @@ impl EngineOptions {
             "SoftmaxBatch" => self.softmax_batch = spin(value, 1, 4096)? as usize,
             "NetworkDevice" => self.network_device = value.unwrap_or("").parse()?,
             "NetworkPrecision" => self.network_precision = value.unwrap_or("").parse()?,
-            _ => return Err("no such option".into()),
+            _ => return Err(OptionError::NoSuchOption),
         }
         Ok(())
     }
@@ -258,9 +273,9 @@ mod tests {
         o.set("BookFile", Some("no_book")).unwrap();
         assert_eq!(o.book_file, None);
         o.set("Evaluation", Some("material")).unwrap();
-        assert_eq!(o.eval, EvalChoice::Hand(EvalKind::Material));
+        assert_eq!(o.eval, Evaluation::Material);
         o.set("Evaluation", Some("network")).unwrap();
-        assert_eq!(o.eval, EvalChoice::Network);
+        assert_eq!(o.eval, Evaluation::Network);
         assert!(o.set("Evaluation", Some("nnue")).is_err());
         o.set("Search", Some("softmax")).unwrap();
         assert_eq!(o.search, SearchKind::Softmax);
@@ -277,5 +292,57 @@ mod tests {
         assert_eq!(o.network_precision, Precision::Tf32);
         assert!(o.set("NetworkPrecision", Some("f16")).is_err());
         assert_eq!(o.usi_lines().len(), 18);
+    }
+
+    /// The reasons, as the `info string` answers show them.
+    #[test]
+    fn refusals_read_as_before() {
+        let mut o = EngineOptions::default();
+        let why = |o: &mut EngineOptions, name: &str, value: Option<&str>| {
+            o.set(name, value).unwrap_err().to_string()
+        };
+        assert_eq!(why(&mut o, "USI_Hash", None), "needs a value");
+        assert_eq!(
+            why(&mut o, "MultiPV", Some(" x ")),
+            "'x' is not a whole number"
+        );
+        assert_eq!(why(&mut o, "MultiPV", Some("0")), "0 is outside 1..=128");
+        assert_eq!(
+            why(&mut o, "USI_Ponder", Some("yes")),
+            "expected true or false, got Some(\"yes\")"
+        );
+        assert_eq!(
+            why(&mut o, "USI_Ponder", None),
+            "expected true or false, got None"
+        );
+        assert_eq!(
+            why(&mut o, "EnteringKingRule", Some("CSA")),
+            "unknown rule 'CSA'"
+        );
+        assert_eq!(
+            why(&mut o, "Evaluation", Some("nnue")),
+            "unknown evaluation 'nnue' (Control, Classic, Material or Network)"
+        );
+        assert_eq!(
+            why(&mut o, "Search", Some("mcts")),
+            "unknown search 'mcts' (AlphaBeta or Softmax)"
+        );
+        assert_eq!(
+            why(&mut o, "NetworkDevice", Some("tpu")),
+            "unknown device 'tpu' (cpu, cuda or cuda:N)"
+        );
+        assert_eq!(
+            why(&mut o, "NetworkPrecision", Some("f16")),
+            "unknown precision 'f16' (f32 or tf32)"
+        );
+        assert_eq!(why(&mut o, "Threads", Some("4")), "no such option");
+        assert_eq!(o, EngineOptions::default(), "nothing refused was applied");
+        assert!(
+            o.usi_lines().contains(
+                &"option name Evaluation type combo default Control var Control var Classic \
+              var Material var Network"
+                    .to_string()
+            )
+        );
     }
 }

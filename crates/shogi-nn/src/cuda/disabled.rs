@@ -7,8 +7,11 @@ use std::convert::Infallible;
 use crate::config::NetConfig;
 use crate::device::Precision;
 use crate::error::NnError;
-use crate::train::grads::Grads;
-use crate::train::loss::{LossSums, Target};
+#[cfg(feature = "train")]
+use crate::train::{
+    grads::Grads,
+    loss::{LossSums, Target},
+};
 use crate::weights::Weights;
 
 /// Always an error here: this build has no CUDA support.
@@ -63,10 +66,12 @@ impl CudaNetwork {
 }
 
 /// Gradients of a value network on an NVIDIA GPU; this build cannot make one.
+#[cfg(feature = "train")]
 pub struct CudaTrainer {
     never: Infallible,
 }
 
+#[cfg(feature = "train")]
 impl CudaTrainer {
     /// Always an error here: this build has no CUDA support.
     pub fn new(

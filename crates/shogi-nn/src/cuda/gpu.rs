@@ -1,7 +1,7 @@
 //! What the GPU forward and the GPU training pass share: finding the CUDA libraries, one
 //! stream with the compiled kernels and a cuBLAS handle per user, uploads, launch grids,
 //! row-major matrix products and the launches of the two kernels both passes use. (The
-//! weights' reorderings are the CPU trainer's, `crate::train::im2col`: same layout.)
+//! weights' reorderings are the CPU trainer's, `crate::im2col`: same layout.)
 //!
 //! Contract: nothing here panics on a missing library, GPU or kernel compiler; each is an
 //! [`NnError::Runtime`] whose text starts with `CUDA`. [`row_gemm`] computes `c = a * b +
@@ -136,7 +136,8 @@ impl Gpu {
             .map_err(|e| cuda_err("upload", e))
     }
 
-    /// `n` zeroed floats on the GPU.
+    /// `n` zeroed floats on the GPU (for the training pass, feature `train`).
+    #[cfg_attr(not(feature = "train"), allow(dead_code))]
     pub(crate) fn zeros(&self, n: usize) -> Result<CudaSlice<f32>, NnError> {
         zeros(&self.stream, n)
     }

@@ -22,9 +22,11 @@
 #![allow(unsafe_code)]
 
 mod gpu;
+#[cfg(feature = "train")]
 mod train;
 
 pub use gpu::compile_kernels;
+#[cfg(feature = "train")]
 pub use train::CudaTrainer;
 
 use std::sync::{Arc, Mutex};
@@ -36,7 +38,7 @@ use crate::config::NetConfig;
 use crate::device::Precision;
 use crate::error::NnError;
 use crate::features::{COMPACT_LEN, INPUT_LEN, PLANES, SQUARES};
-use crate::train::im2col::{fc_square_major, tap_major};
+use crate::im2col::{fc_square_major, tap_major};
 use crate::weights::Weights;
 use gpu::{
     Gpu, Layout, Shape, bias_residual_relu, cuda_err, grid, guarded, im2col, row_gemm, zeros,

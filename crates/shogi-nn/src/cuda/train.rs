@@ -24,10 +24,8 @@ use crate::config::NetConfig;
 use crate::device::Precision;
 use crate::error::NnError;
 use crate::features::{COMPACT_LEN, INPUT_LEN, PLANES, SQUARES};
+use crate::im2col::{add_from_fc_square_major, add_from_tap_major, fc_square_major, tap_major};
 use crate::train::grads::Grads;
-use crate::train::im2col::{
-    add_from_fc_square_major, add_from_tap_major, fc_square_major, tap_major,
-};
 use crate::train::loss::{LossSums, Target, sample_loss};
 use crate::weights::Weights;
 

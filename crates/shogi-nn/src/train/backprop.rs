@@ -5,18 +5,18 @@
 //! [`reference::forward`](crate::reference::forward) (within float rounding), keeping the
 //! output of every layer in a [`Tape`]; [`Prepared::backward`] adds to a [`Grads`] the
 //! gradient of `sum_n dlogits[n] * logit[n]` with respect to every parameter. Activations
-//! are square-major (`[sample][square][channel]`, see [`im2col`](super::im2col)); a
+//! are square-major (`[sample][square][channel]`, see [`im2col`](crate::im2col)); a
 //! convolution is `relu(im2col(x) * K^T + b)` with `K` the tap-major kernel, so its backward
 //! is `dK += dZ^T * col`, `db += column sums of dZ`, `dX = col2im(dZ * K)`, with ReLU letting
 //! the gradient through where the layer's output is positive and a residual sum sending it
 //! to both branches. The forward keeps every `col` for the backward instead of rebuilding it.
 
 use crate::features::{INPUT_LEN, PLANES, SQUARES};
-use crate::train::gemm::{Mat, gemm};
-use crate::train::grads::Grads;
-use crate::train::im2col::{
+use crate::im2col::{
     add_from_fc_square_major, add_from_tap_major, col2im, fc_square_major, im2col, tap_major,
 };
+use crate::train::gemm::{Mat, gemm};
+use crate::train::grads::Grads;
 use crate::weights::Weights;
 
 /// Whether convolution `i` closes a residual group (adds the group's input before its ReLU).

@@ -13,8 +13,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use yomi_core::Fnv;
 
-use crate::train::data::Fnv;
 use crate::train::error::TrainError;
 use crate::train::loss::LossSums;
 use crate::train::optim::AdamW;
@@ -90,12 +90,12 @@ pub fn save(
 ) -> Result<(), TrainError> {
     fs::create_dir_all(dir).map_err(TrainError::io("creating", dir))?;
     let weights_bytes = weights.to_bytes()?;
-    let opt_bytes =
-        opt.to_bytes(weights.convs.len())
-            .map_err(|message| TrainError::Checkpoint {
-                path: dir.join(OPTIMIZER_FILE),
-                message,
-            })?;
+    let opt_bytes = opt
+        .to_bytes(weights.convs.len())
+        .map_err(|e| TrainError::Checkpoint {
+            path: dir.join(OPTIMIZER_FILE),
+            message: e.to_string(),
+        })?;
     progress.weights_hash = hash(&weights_bytes);
     progress.optimizer_hash = hash(&opt_bytes);
     let json = serde_json::to_vec_pretty(progress).map_err(|e| TrainError::Checkpoint {
@@ -167,7 +167,7 @@ pub fn load(dir: &Path) -> Result<(Weights, AdamW, Progress), TrainError> {
     }
     let weights =
         Weights::from_bytes(&weights_bytes).map_err(|e| bad(&weights_path, e.to_string()))?;
-    let opt = AdamW::from_bytes(&opt_bytes, &weights).map_err(|m| bad(&opt_path, m))?;
+    let opt = AdamW::from_bytes(&opt_bytes, &weights).map_err(|e| bad(&opt_path, e.to_string()))?;
     if opt.t != progress.step {
         return Err(bad(
             &opt_path,

@@ -1,7 +1,7 @@
 //! Typed errors of training.
 //!
-//! Contract: a message names the file (and, for a bad row, the row number within it) and
-//! what is wrong, so a person holding the dataset or checkpoint can act on it.
+//! Contract: a message names the file and what is wrong, so a person holding the
+//! checkpoint can act on it.
 
 use std::path::PathBuf;
 
@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::error::NnError;
 
-/// Anything that can go wrong reading data, training or checkpointing.
+/// Anything that can go wrong training or checkpointing.
 #[derive(Debug, Error)]
 pub enum TrainError {
     /// A file or folder could not be read or written.
@@ -23,25 +23,7 @@ pub enum TrainError {
         #[source]
         source: std::io::Error,
     },
-    /// A Parquet file could not be opened or decoded.
-    #[error("{path}: {message}")]
-    Parquet {
-        /// The file concerned.
-        path: PathBuf,
-        /// What the reader reported.
-        message: String,
-    },
-    /// One row of a dataset file holds a value training cannot use.
-    #[error("{path}, row {row}: {message}")]
-    BadRow {
-        /// The file concerned.
-        path: PathBuf,
-        /// The 0-based row number within that file.
-        row: usize,
-        /// What is wrong with it.
-        message: String,
-    },
-    /// The data as a whole cannot be trained on (no files, no rows, empty split, ...).
+    /// The data as a whole cannot be trained on (no rows, an empty split, a bad SFEN).
     #[error("dataset: {0}")]
     Data(String),
     /// A training parameter is out of range.

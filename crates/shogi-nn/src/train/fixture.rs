@@ -1,85 +1,9 @@
-//! Test fixtures: random positions labelled with their material balance, and Parquet
-//! files in the dataset's row layout.
+//! Test fixtures: random positions labelled with their material balance.
 
-use std::path::Path;
-use std::sync::Arc;
-
-use parquet::basic::Compression;
-use parquet::data_type::{ByteArray, ByteArrayType, Int32Type, Int64Type};
-use parquet::file::properties::WriterProperties;
-use parquet::file::writer::SerializedFileWriter;
-use parquet::schema::parser::parse_message_type;
 use yomi_shogi::{Color, Kind, Position};
 
 use crate::train::data::Sample;
 use crate::train::loss::Target;
-
-/// The dataset schema of the design note (result is an 8-bit integer).
-const SCHEMA: &str = "message shogi_position {
-  REQUIRED BYTE_ARRAY sfen (UTF8);
-  REQUIRED INT32 score;
-  REQUIRED INT32 result (INTEGER(8,true));
-  REQUIRED INT32 ply;
-  REQUIRED INT64 game;
-  REQUIRED INT32 depth;
-}";
-
-/// One dataset row.
-pub struct Row {
-    pub sfen: String,
-    pub score: i32,
-    pub result: i32,
-    pub ply: i32,
-    pub game: i64,
-    pub depth: i32,
-}
-
-/// Writes `rows` as one snappy Parquet file with the dataset's columns.
-pub fn write_parquet(path: &Path, rows: &[Row]) {
-    let schema = Arc::new(parse_message_type(SCHEMA).unwrap());
-    let props = Arc::new(
-        WriterProperties::builder()
-            .set_compression(Compression::SNAPPY)
-            .build(),
-    );
-    let file = std::fs::File::create(path).unwrap();
-    let mut w = SerializedFileWriter::new(file, schema, props).unwrap();
-    let mut rg = w.next_row_group().unwrap();
-    let ints = |f: &dyn Fn(&Row) -> i32| rows.iter().map(f).collect::<Vec<i32>>();
-    let mut col = 0;
-    while let Some(mut c) = rg.next_column().unwrap() {
-        match col {
-            0 => {
-                let v: Vec<ByteArray> = rows
-                    .iter()
-                    .map(|r| ByteArray::from(r.sfen.as_bytes().to_vec()))
-                    .collect();
-                c.typed::<ByteArrayType>().write_batch(&v, None, None)
-            }
-            1 => c
-                .typed::<Int32Type>()
-                .write_batch(&ints(&|r| r.score), None, None),
-            2 => c
-                .typed::<Int32Type>()
-                .write_batch(&ints(&|r| r.result), None, None),
-            3 => c
-                .typed::<Int32Type>()
-                .write_batch(&ints(&|r| r.ply), None, None),
-            4 => {
-                let v: Vec<i64> = rows.iter().map(|r| r.game).collect();
-                c.typed::<Int64Type>().write_batch(&v, None, None)
-            }
-            _ => c
-                .typed::<Int32Type>()
-                .write_batch(&ints(&|r| r.depth), None, None),
-        }
-        .unwrap();
-        c.close().unwrap();
-        col += 1;
-    }
-    rg.close().unwrap();
-    w.close().unwrap();
-}
 
 /// Positions reached by seeded random play from the start (0 to 59 plies each).
 pub fn random_positions(n: usize, seed: u64) -> Vec<Position> {

@@ -1,7 +1,8 @@
 //! Supervised training of the value network in pure Rust.
 //!
 //! Contract: [`Trainer`] fits a [`Weights`](crate::Weights) to labelled positions
-//! ([`Dataset`], read from the Parquet rows of `yomi shogi dataset`) by mini-batch AdamW on
+//! ([`Dataset`]; `yomi-shogi-train` reads them from the Parquet rows of
+//! `yomi shogi dataset`) by mini-batch AdamW on
 //! the loss of [`loss`]: `lambda * (sigmoid(logit) - sigmoid(score / 600))^2 + (1 - lambda) *
 //! BCE(sigmoid(logit), (result + 1) / 2)`, averaged over the batch. The backward pass is
 //! written by hand ([`backprop`]): convolutions as im2col + GEMM, the gradients of ReLU, the
@@ -18,7 +19,6 @@ pub mod data;
 mod error;
 mod gemm;
 pub mod grads;
-pub(crate) mod im2col;
 pub mod loss;
 pub mod mirror;
 mod on_gpu;

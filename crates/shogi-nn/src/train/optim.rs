@@ -8,7 +8,9 @@
 
 use std::collections::HashMap;
 
+use safetensors::SafeTensorError;
 use safetensors::tensor::{Dtype, SafeTensors, TensorView};
+use thiserror::Error;
 
 use crate::train::grads::{Grads, group_names, is_decayed, param_slices_mut};
 use crate::train::params::TrainParams;
@@ -16,6 +18,65 @@ use crate::weights::Weights;
 
 /// The `format` metadata value of an optimizer-state file.
 pub const OPTIMIZER_FORMAT: &str = "yomi-shogi-nn-adamw";
+
+/// Why optimizer state could not be written or read back.
+#[derive(Debug, Error)]
+pub enum OptimizerStateError {
+    /// A moment tensor could not be built.
+    #[error("building tensor {name}: {source}")]
+    Build {
+        /// The tensor's name.
+        name: String,
+        /// What safetensors reported.
+        source: SafeTensorError,
+    },
+    /// The tensors could not be serialized.
+    #[error("serializing: {0}")]
+    Serialize(SafeTensorError),
+    /// The header is not a safetensors header.
+    #[error("unreadable safetensors header: {0}")]
+    Header(SafeTensorError),
+    /// The file has no metadata.
+    #[error("no metadata (expected format and step)")]
+    NoMetadata,
+    /// The metadata names another format (or none).
+    #[error("metadata format is {found:?}, expected \"{OPTIMIZER_FORMAT}\"")]
+    Format {
+        /// The format found.
+        found: Option<String>,
+    },
+    /// The step count is missing or not a number.
+    #[error("metadata 'step' missing or not a number")]
+    Step,
+    /// The tensor data is not readable.
+    #[error("unreadable safetensors data: {0}")]
+    Data(SafeTensorError),
+    /// The number of tensors does not fit the network.
+    #[error("{found} tensors, expected {expected} for a {layers}-layer network")]
+    TensorCount {
+        /// Tensors in the file.
+        found: usize,
+        /// Tensors the network needs.
+        expected: usize,
+        /// The network's convolution layers.
+        layers: usize,
+    },
+    /// A moment tensor is missing.
+    #[error("tensor '{0}' missing")]
+    Missing(String),
+    /// A moment tensor has the wrong type or shape.
+    #[error("tensor '{name}': {dtype:?} {shape:?}, expected F32 [{len}]")]
+    Shape {
+        /// The tensor's name.
+        name: String,
+        /// Its element type.
+        dtype: Dtype,
+        /// Its shape.
+        shape: Vec<usize>,
+        /// The length the network needs.
+        len: usize,
+    },
+}
 
 /// AdamW moments for every parameter of one network.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,7 +130,7 @@ impl AdamW {
 
     /// The state as safetensors: `m.<group>` and `v.<group>` (F32, flat) for every group name
     /// of [`group_names`], metadata `format` and `step`.
-    pub fn to_bytes(&self, layers: usize) -> Result<Vec<u8>, String> {
+    pub fn to_bytes(&self, layers: usize) -> Result<Vec<u8>, OptimizerStateError> {
         let names = group_names(layers);
         let mut tensors: Vec<(String, Vec<u8>)> = Vec::new();
         for (gi, name) in names.iter().enumerate() {
@@ -81,46 +142,45 @@ impl AdamW {
             .map(|(name, data)| {
                 TensorView::new(Dtype::F32, vec![data.len() / 4], data)
                     .map(|view| (name.clone(), view))
-                    .map_err(|e| format!("building tensor {name}: {e}"))
+                    .map_err(|source| OptimizerStateError::Build {
+                        name: name.clone(),
+                        source,
+                    })
             })
             .collect::<Result<Vec<_>, _>>()?;
         let metadata = HashMap::from([
             ("format".to_string(), OPTIMIZER_FORMAT.to_string()),
             ("step".to_string(), self.t.to_string()),
         ]);
-        safetensors::serialize(views, Some(metadata)).map_err(|e| format!("serializing: {e}"))
+        safetensors::serialize(views, Some(metadata)).map_err(OptimizerStateError::Serialize)
     }
 
     /// Parses state written by [`AdamW::to_bytes`] for a network shaped like `w`.
-    pub fn from_bytes(bytes: &[u8], w: &Weights) -> Result<AdamW, String> {
-        let (_, header) = SafeTensors::read_metadata(bytes)
-            .map_err(|e| format!("unreadable safetensors header: {e}"))?;
+    pub fn from_bytes(bytes: &[u8], w: &Weights) -> Result<AdamW, OptimizerStateError> {
+        let (_, header) = SafeTensors::read_metadata(bytes).map_err(OptimizerStateError::Header)?;
         let meta = header
             .metadata()
             .as_ref()
-            .ok_or("no metadata (expected format and step)")?;
+            .ok_or(OptimizerStateError::NoMetadata)?;
         if meta.get("format").map(String::as_str) != Some(OPTIMIZER_FORMAT) {
-            return Err(format!(
-                "metadata format is {:?}, expected \"{OPTIMIZER_FORMAT}\"",
-                meta.get("format")
-            ));
+            return Err(OptimizerStateError::Format {
+                found: meta.get("format").cloned(),
+            });
         }
         let t = meta
             .get("step")
             .and_then(|s| s.parse::<u64>().ok())
-            .ok_or("metadata 'step' missing or not a number")?;
-        let file = SafeTensors::deserialize(bytes)
-            .map_err(|e| format!("unreadable safetensors data: {e}"))?;
+            .ok_or(OptimizerStateError::Step)?;
+        let file = SafeTensors::deserialize(bytes).map_err(OptimizerStateError::Data)?;
         let mut state = AdamW::new(w);
         state.t = t;
         let names = group_names(w.convs.len());
         if file.len() != 2 * names.len() {
-            return Err(format!(
-                "{} tensors, expected {} for a {}-layer network",
-                file.len(),
-                2 * names.len(),
-                w.convs.len()
-            ));
+            return Err(OptimizerStateError::TensorCount {
+                found: file.len(),
+                expected: 2 * names.len(),
+                layers: w.convs.len(),
+            });
         }
         for (gi, name) in names.iter().enumerate() {
             for (which, target) in [("m", &mut state.m), ("v", &mut state.v)] {
@@ -128,13 +188,14 @@ impl AdamW {
                 let len = target.groups[gi].len();
                 let tensor = file
                     .tensor(&tname)
-                    .map_err(|_| format!("tensor '{tname}' missing"))?;
+                    .map_err(|_| OptimizerStateError::Missing(tname.clone()))?;
                 if tensor.dtype() != Dtype::F32 || tensor.shape() != [len] {
-                    return Err(format!(
-                        "tensor '{tname}': {:?} {:?}, expected F32 [{len}]",
-                        tensor.dtype(),
-                        tensor.shape()
-                    ));
+                    return Err(OptimizerStateError::Shape {
+                        name: tname,
+                        dtype: tensor.dtype(),
+                        shape: tensor.shape().to_vec(),
+                        len,
+                    });
                 }
                 for (x, b) in target.groups[gi]
                     .iter_mut()
@@ -195,7 +256,7 @@ mod tests {
             3,
         )
         .unwrap();
-        let err = AdamW::from_bytes(&bytes, &other).unwrap_err();
+        let err = AdamW::from_bytes(&bytes, &other).unwrap_err().to_string();
         assert!(err.contains("conv0.weight"), "{err}");
     }
 }

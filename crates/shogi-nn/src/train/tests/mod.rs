@@ -1,5 +1,5 @@
 //! Tests of training that span modules: the gradient against finite differences, the
-//! training forward against the reference, learning, determinism, resume and data reading.
+//! training forward against the reference, learning, determinism, resume and the split by game.
 
 mod data;
 mod gradient;

@@ -1,4 +1,4 @@
-//! Fitting the [`Control`](crate::eval::Control) evaluation's weights to
+//! Fitting the `Control` evaluation's weights ([`ControlWeights`]) to
 //! labelled positions (Texel's method): the evaluation is linear in its
 //! weights, so a position is reduced once to its sparse feature counts and
 //! the weights are fitted by gradient descent (Adam) on the squared error
@@ -17,12 +17,12 @@
 //! count), and returns the weights of the epoch with the lowest validation
 //! loss.
 
-use crate::eval::ControlWeights;
-use crate::eval::features::{self, FEATURES, Family, MAT};
-use crate::search::order::is_capture;
-use crate::search::see::{see, see_ge};
 use rayon::prelude::*;
 use yomi_shogi::{Color, Position};
+use yomi_shogi_engine::eval::ControlWeights;
+use yomi_shogi_engine::eval::features::{self, FEATURES, Family, MAT};
+use yomi_shogi_engine::search::order::is_capture;
+use yomi_shogi_engine::search::see::{see, see_ge};
 
 /// Search scores at or beyond this magnitude (cp) are decided games, not
 /// evaluations: such positions are left out.
@@ -84,7 +84,7 @@ pub fn is_quiet(pos: &Position) -> bool {
 }
 
 /// Longest run of winning captures [`quiet_leaf`] follows.
-const MAX_RESOLVE_PLIES: usize = 12;
+pub const MAX_RESOLVE_PLIES: usize = 12;
 
 /// The quiet position `pos` resolves to: while the side to move has a
 /// capture that wins material by static exchange, the one that wins most
@@ -331,8 +331,8 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{ControlEval, Evaluator};
     use std::sync::Arc;
+    use yomi_shogi_engine::eval::{ControlEval, Evaluator};
 
     const SFENS: [&str; 3] = [
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
@@ -348,7 +348,7 @@ mod tests {
     #[test]
     fn sparse_features_reproduce_the_evaluation() {
         let mut rng = yomi_core::Rng::new(7);
-        let random: Vec<f64> = (0..crate::eval::features::FEATURES)
+        let random: Vec<f64> = (0..features::FEATURES)
             .map(|_| (rng.below(20_001) as f64 - 10_000.0) / 97.0)
             .collect();
         for w in [ControlWeights::initial(), ControlWeights::from_cp(&random)] {
@@ -433,7 +433,7 @@ mod tests {
         let fitted = fit(&train, &[], &init, &opts, &mut |_| {});
         let after = loss(&train, &fitted.to_cp(), 600.0);
         assert!(after < before, "{after} < {before}");
-        let hand_pawn = crate::eval::features::HAND;
+        let hand_pawn = features::HAND;
         assert!(fitted.to_cp()[hand_pawn] > init.to_cp()[hand_pawn]);
     }
 }

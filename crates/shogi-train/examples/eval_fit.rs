@@ -3,36 +3,35 @@
 //! Control, Classic and Material evaluations and of a network file, and how often
 //! each gets the sign of the score right, on the rows of Parquet shards.
 //!
-//! `cargo run --release -p yomi-shogi-engine --example eval_fit -- NET.safetensors SHARD.parquet...`
+//! `cargo run --release -p yomi-shogi-train --example eval_fit -- NET.safetensors SHARD.parquet...`
 
-use std::sync::Arc;
+use std::error::Error;
+use std::path::Path;
 use yomi_shogi::Position;
-use yomi_shogi_engine::dataset::read_rows;
-use yomi_shogi_engine::eval::{EvalKind, Evaluator, NetworkEval};
+use yomi_shogi_engine::eval::{Evaluation, Evaluator, LoadedEval, network};
+use yomi_shogi_train::rows;
 
 fn sigmoid(cp: f64) -> f64 {
     1.0 / (1.0 + (-cp / 600.0).exp())
 }
 
-fn main() -> Result<(), String> {
+fn main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (net_path, shards) = args
         .split_first()
         .ok_or("usage: eval_fit NET.safetensors SHARD.parquet...")?;
-    let net = yomi_shogi_engine::eval::network::load(Some(net_path))?;
-    let mut evals: Vec<(&str, Box<dyn Evaluator>)> = vec![
-        ("Control", EvalKind::Control.build()),
-        ("Classic", EvalKind::Classic.build()),
-        ("Material", EvalKind::Material.build()),
-        ("Network", Box::new(NetworkEval::new(Arc::clone(&net)))),
-    ];
+    let net = LoadedEval::network(network::load(Some(Path::new(net_path)))?);
+    let mut evals: Vec<(&str, Box<dyn Evaluator>)> = Vec::new();
+    for e in Evaluation::HAND_WRITTEN {
+        evals.push((e.name(), e.builtin()?.evaluator()));
+    }
+    evals.push(("Network", net.evaluator()));
     let mut loss = vec![0.0f64; evals.len()];
     let mut sign = vec![0u64; evals.len()];
     let mut n = 0u64;
     for shard in shards {
-        let rows = read_rows(std::path::Path::new(shard)).map_err(|e| e.to_string())?;
-        for r in rows {
-            let pos = Position::from_sfen(&r.sfen).map_err(|e| e.to_string())?;
+        for r in rows::read(Path::new(shard))? {
+            let pos = Position::from_sfen(&r.sfen)?;
             let target = sigmoid(r.score as f64);
             for (k, (_, e)) in evals.iter_mut().enumerate() {
                 let v = e.evaluate(&pos) as f64;

@@ -10,13 +10,13 @@
 //! sennichite (perpetual check loses), entering-king declaration, or the
 //! ply limit (a draw).
 
-use crate::eval::EvalKind;
-use crate::openings::StartLine;
-use crate::score::is_mate;
-use crate::search::{Control, GameHistory, Limits, Searcher};
 use yomi_core::Rng;
 use yomi_search::{Game, Outcome};
 use yomi_shogi::{Color, DeclarationRule, GameOptions, Move, Position, ShogiGame};
+use yomi_shogi_engine::eval::LoadedEval;
+use yomi_shogi_engine::openings::StartLine;
+use yomi_shogi_engine::score::is_mate;
+use yomi_shogi_engine::search::{Control, GameHistory, Limits, Searcher};
 
 /// Largest magnitude of a recorded score (cp); mate scores are clamped here.
 pub const SCORE_CLAMP: i32 = 3000;
@@ -33,8 +33,8 @@ pub struct SelfPlayOptions {
     pub max_plies: u32,
     /// Transposition table of each game's searcher (MB).
     pub hash_mb: usize,
-    /// Evaluation of the searcher.
-    pub eval: EvalKind,
+    /// Evaluation of the searcher (a dataset's are hand-written).
+    pub eval: LoadedEval,
     /// Entering-king rule.
     pub declaration: DeclarationRule,
 }
@@ -46,7 +46,7 @@ impl Default for SelfPlayOptions {
             random_plies: 16,
             max_plies: 320,
             hash_mb: 16,
-            eval: EvalKind::default(),
+            eval: LoadedEval::default(),
             declaration: DeclarationRule::Points27,
         }
     }
@@ -111,7 +111,7 @@ pub fn play_game(opts: &SelfPlayOptions, start: &StartLine, seed: u64) -> SelfPl
         let m = moves[rng.below(moves.len())];
         play(&mut game, &mut history, m);
     }
-    let mut searcher = Searcher::new(opts.hash_mb, opts.eval);
+    let mut searcher = Searcher::new(opts.hash_mb, &opts.eval);
     searcher.set_declaration_rule(opts.declaration);
     let limits = Limits {
         depth: Some(opts.depth),

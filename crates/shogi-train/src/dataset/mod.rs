@@ -1,32 +1,56 @@
 //! `yomi shogi dataset`: self-play positions labelled with the engine's
-//! search score and the game result, written as sharded, resumable Parquet.
+//! search score and the game result, written as sharded, resumable Parquet
+//! ([`crate::rows`]).
 //!
 //! Contract: game `g` of a dataset is a pure function of the options, the
 //! seed and `g` (see [`crate::selfplay`]), so any split of the games over
 //! workers (`--shard i/n`, [`yomi_core::shard`]) produces the same rows.
 //! Shards of `shard_size` consecutive games are written to a temporary name
 //! and renamed when complete, with a statistics file written first, so an
-//! interrupted run resumes by skipping complete shards. The directory's
-//! `dataset.json` records the options; resuming with other options is
-//! refused. Rows are deduplicated by position key within a shard (the first
-//! occurrence is kept); positions repeated across shards are rare after the
-//! random opening plies and are left in.
+//! interrupted run resumes by skipping complete shards ([`open`]). The
+//! directory's `dataset.json` records the options; resuming with other
+//! options is refused. Rows are deduplicated by position key within a shard
+//! (the first occurrence is kept); positions repeated across shards are rare
+//! after the random opening plies and are left in. Each worker's run ends
+//! with `summary-i-of-n.json` ([`RunSummary`]).
 
-mod parquet_out;
+mod summary;
 
-use crate::openings::StartLine;
+pub use summary::RunSummary;
+
+use crate::rows::{self, Row, RowsError};
 use crate::selfplay::{SelfPlayOptions, play_game};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use yomi_core::shard::Shard;
+use yomi_core::shard::{Shard, WorkerShare, plan};
 use yomi_shogi::Position;
+use yomi_shogi_engine::openings::StartLine;
 
 /// Why a dataset could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum DatasetError {
+    /// The output directory could not be created.
+    #[error("creating {}", path.display())]
+    Create {
+        /// The directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// A file could not be written.
+    #[error("cannot write {}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// A shard's data file could not be written.
+    #[error(transparent)]
+    Rows(#[from] RowsError),
     /// Reading or writing a file failed.
     #[error("{path}: {message}")]
     Io {
@@ -54,23 +78,6 @@ fn io(path: &Path, e: impl std::fmt::Display) -> DatasetError {
         path: path.display().to_string(),
         message: e.to_string(),
     }
-}
-
-/// One dataset row (the Parquet columns, in order).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Row {
-    /// The position.
-    pub sfen: String,
-    /// Search score in cp from the side to move's view, clamped to ±3000.
-    pub score: i32,
-    /// Game result from the side to move's view (1, 0, -1).
-    pub result: i8,
-    /// Ply of the position in its game.
-    pub ply: i32,
-    /// Global game number.
-    pub game: i64,
-    /// Search depth of the score.
-    pub depth: i32,
 }
 
 /// What a dataset is made of; stored as `dataset.json` and compared on resume.
@@ -258,13 +265,54 @@ pub fn run_shard(
     yomi_core::files::write_atomic(&sp, json.as_bytes()).map_err(|e| io(&sp, e))?;
     yomi_core::files::replace_with(
         &shard_path(dir, s),
-        |p| parquet_out::write(p, &rows),
-        |p, e| io(p, e),
+        |p| rows::write(p, &rows).map_err(DatasetError::from),
+        io,
     )?;
     Ok(stats)
 }
 
-pub use parquet_out::read as read_rows;
+/// Where a worker's share of a dataset stands: its shards, the finished ones' statistics
+/// and the ones still to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resume {
+    /// Every shard of this worker's share, in order.
+    pub shards: Vec<Shard>,
+    /// The statistics of the finished shards, merged.
+    pub done: ShardStats,
+    /// The shards still to play, in order.
+    pub todo: Vec<Shard>,
+}
+
+impl Resume {
+    /// Finished shards skipped.
+    pub fn skipped(&self) -> usize {
+        self.shards.len() - self.todo.len()
+    }
+}
+
+/// Opens the dataset directory `dir` for worker `share`: creates it if needed, records
+/// `spec` there or checks it is the one recorded ([`check_spec`]), and finds which of the
+/// share's shards are finished.
+pub fn open(dir: &Path, spec: &DatasetSpec, share: WorkerShare) -> Result<Resume, DatasetError> {
+    std::fs::create_dir_all(dir).map_err(|source| DatasetError::Create {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    check_spec(dir, spec)?;
+    let shards = match spec.games {
+        0 => Vec::new(),
+        n => plan(0, n - 1, spec.shard_size, share),
+    };
+    let mut done = ShardStats::default();
+    let mut todo = Vec::new();
+    for s in &shards {
+        match finished(dir, s) {
+            Some(st) => done.merge(&st),
+            None => todo.push(*s),
+        }
+    }
+    Ok(Resume { shards, done, todo })
+}
 
 #[cfg(test)]
 mod tests;

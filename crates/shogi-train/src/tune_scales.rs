@@ -1,5 +1,5 @@
-//! Fitting one scale per group of [`Control`](crate::eval::Control)
-//! weights instead of every weight: the hand-set weights keep their shape
+//! Fitting one scale per group of `Control` weights ([`ControlWeights`])
+//! instead of every weight: the hand-set weights keep their shape
 //! (which square, which piece, which distance counts more) and only the
 //! groups' strengths against material move.
 //!
@@ -13,14 +13,14 @@
 //! same samples and options, and returns the scales of the epoch with the
 //! lowest validation loss.
 
-use crate::eval::ControlWeights;
-use crate::eval::features::{
-    ATTACKED, CTRL, CTRL_LEN, DEFENDED, HAND, KING_POS, KING_RING, KP_ENEMY, KP_OWN, OPEN_HAND,
-    TEMPO,
-};
 use crate::tune::{Adam, EpochLoss, TuneOptions, TuneSample, sigmoid};
 use rayon::prelude::*;
 use std::ops::Range;
+use yomi_shogi_engine::eval::ControlWeights;
+use yomi_shogi_engine::eval::features::{
+    ATTACKED, CTRL, CTRL_LEN, DEFENDED, HAND, KING_POS, KING_RING, KP_ENEMY, KP_OWN, OPEN_HAND,
+    TEMPO,
+};
 
 /// The groups whose weights [`fit_scales`] scales as one, by name.
 pub const SCALE_GROUPS: [(&str, Range<usize>); 11] = [
@@ -155,9 +155,9 @@ pub fn fit_scales(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::features::MAT;
     use crate::tune::sample;
     use yomi_shogi::Position;
+    use yomi_shogi_engine::eval::features::MAT;
 
     /// Positions where Black has one more pawn in hand and always wins
     /// teach a larger hand scale; material stays where it was.
@@ -181,7 +181,7 @@ mod tests {
     /// Every feature but material's belongs to exactly one group.
     #[test]
     fn groups_cover_every_non_material_feature_once() {
-        let mut seen = vec![0; crate::eval::features::FEATURES];
+        let mut seen = vec![0; yomi_shogi_engine::eval::features::FEATURES];
         for (_, r) in SCALE_GROUPS.iter() {
             for i in r.clone() {
                 seen[i] += 1;
