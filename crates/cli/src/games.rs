@@ -29,14 +29,14 @@ pub trait CliGame: Game {
 impl CliGame for TicTacToe {
     const POSITION_HELP: &'static str = "9 cells row by row with X, O and . (e.g. XO.X.O...)";
     fn parse_position(text: &str) -> Result<Self, String> {
-        TicTacToe::from_text(text)
+        TicTacToe::from_text(text).map_err(|e| e.to_string())
     }
 }
 
 impl CliGame for Connect4 {
     const POSITION_HELP: &'static str = "the columns played so far, 1-7 (e.g. 4453)";
     fn parse_position(text: &str) -> Result<Self, String> {
-        Connect4::from_moves(text)
+        Connect4::from_moves(text).map_err(|e| e.to_string())
     }
 }
 
