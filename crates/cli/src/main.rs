@@ -14,6 +14,7 @@ mod party;
 mod play;
 mod progress;
 mod shogi;
+mod show;
 mod solve;
 mod tour;
 mod usage;

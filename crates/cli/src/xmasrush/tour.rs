@@ -1,7 +1,7 @@
 //! The Xmas Rush part of `yomi tour`: one refereed game between built-in bots.
 
 use super::play::player;
-use crate::tour::section;
+use crate::show::section;
 use anyhow::Result;
 use std::time::Duration;
 use yomi_xmasrush::League;
