@@ -7,7 +7,6 @@ mod book;
 mod dataset;
 mod mate;
 mod nn;
-mod nn_gpu;
 mod train;
 mod tune;
 pub mod usi;
