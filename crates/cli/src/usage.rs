@@ -93,6 +93,7 @@ pub fn is_bad_input(e: &(dyn Error + 'static)) -> bool {
     use yomi_party::PartyError as Party;
     if e.is::<UsageError>()
         || e.is::<yomi_xmasrush::bots::SpecError>()
+        || e.is::<yomi_xmasrush::UnknownLeague>()
     {
         return true;
     }
@@ -114,6 +115,12 @@ pub fn is_bad_input(e: &(dyn Error + 'static)) -> bool {
                 | Party::BadDataset { .. }
                 | Party::Params(_)
         );
+    }
+    if let Some(e) = e.downcast_ref::<yomi_xmasrush::player::PlayerError>() {
+        return matches!(e, yomi_xmasrush::player::PlayerError::Spec(_));
+    }
+    if let Some(e) = e.downcast_ref::<yomi_xmasrush::export::ExportError>() {
+        return matches!(e, yomi_xmasrush::export::ExportError::Spec(_));
     }
     false
 }
