@@ -92,6 +92,11 @@ pub fn is_bad_input(e: &(dyn Error + 'static)) -> bool {
     use yomi_freecell::FreecellError as Fc;
     use yomi_party::PartyError as Party;
     if e.is::<UsageError>()
+        || e.is::<yomi_deck::formats::FormatError>()
+        || e.is::<yomi_deck::request::RequestError>()
+        || e.is::<yomi_deck::request::AttributeError>()
+        || e.is::<yomi_deck::load::LoadError>()
+        || e.is::<yomi_deck::generate::GenerateError>()
         || e.is::<yomi_xmasrush::bots::SpecError>()
         || e.is::<yomi_xmasrush::UnknownLeague>()
     {
@@ -115,6 +120,10 @@ pub fn is_bad_input(e: &(dyn Error + 'static)) -> bool {
                 | Party::BadDataset { .. }
                 | Party::Params(_)
         );
+    }
+    if let Some(e) = e.downcast_ref::<yomi_deck::bench::BenchError>() {
+        use yomi_deck::bench::BenchError as Bench;
+        return matches!(e, Bench::NothingToMeasure | Bench::Load(_));
     }
     if let Some(e) = e.downcast_ref::<yomi_xmasrush::player::PlayerError>() {
         return matches!(e, yomi_xmasrush::player::PlayerError::Spec(_));
