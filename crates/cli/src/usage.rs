@@ -92,6 +92,8 @@ pub fn is_bad_input(e: &(dyn Error + 'static)) -> bool {
     use yomi_freecell::FreecellError as Fc;
     use yomi_party::PartyError as Party;
     if e.is::<UsageError>()
+        || e.is::<yomi_freecell::deal::DealRangeError>()
+        || e.is::<yomi_freecell::solve::reproduce::ParamsError>()
         || e.is::<yomi_deck::formats::FormatError>()
         || e.is::<yomi_deck::request::RequestError>()
         || e.is::<yomi_deck::request::AttributeError>()
