@@ -104,6 +104,10 @@ pub fn is_bad_input(e: &(dyn Error + 'static)) -> bool {
     {
         return true;
     }
+    // A deal's error inside `FreecellError::InDeal` comes boxed.
+    if let Some(e) = e.downcast_ref::<Box<Fc>>() {
+        return is_bad_input(e.as_ref());
+    }
     if let Some(e) = e.downcast_ref::<Fc>() {
         return matches!(
             e,
@@ -170,6 +174,23 @@ mod tests {
             why: "x".into(),
         });
         assert_eq!(exit_code(&replay), 1);
+        let in_deal = |e| {
+            anyhow::Error::new(yomi_freecell::FreecellError::InDeal {
+                deal: 5,
+                source: Box::new(e),
+            })
+        };
+        let layout = yomi_freecell::FreecellError::Layout("x".into());
+        assert_eq!(exit_code(&in_deal(layout)), 2);
+        let illegal = yomi_freecell::FreecellError::IllegalMove {
+            mv: "1a".into(),
+            why: "x".into(),
+        };
+        assert_eq!(
+            format!("{:#}", in_deal(illegal.clone())),
+            "deal 5: illegal move 1a: x"
+        );
+        assert_eq!(exit_code(&in_deal(illegal)), 1);
         let write = anyhow::Error::new(yomi_party::PartyError::Io {
             path: "p".into(),
             err: io(std::io::ErrorKind::Other),

@@ -110,11 +110,11 @@ pub fn load(file: &Path, format: InstanceFormat, csv: &CsvArgs) -> Result<Instan
 /// Reads an instance and applies the request flags.
 pub fn load_with_request(
     file: &Path,
-    format: Format,
+    format: InstanceFormat,
     csv: &CsvArgs,
     request: &RequestArgs,
 ) -> Result<Instance> {
-    let mut inst = yomi_deck::load::load(file, format, &csv.files())?;
+    let mut inst = load(file, format, csv)?;
     request
         .piece_request()
         .apply(&mut inst)

@@ -178,7 +178,7 @@ pub fn run(args: DeckArgs) -> Result<()> {
             seed,
             json,
         } => {
-            let inst = load_with_request(&file, format.into(), &csv, &request)?;
+            let inst = load_with_request(&file, format, &csv, &request)?;
             let reasons = yomi_deck::diagnose(&inst);
             if !reasons.is_empty() {
                 print_infeasible(&reasons, json);
