@@ -1,7 +1,8 @@
 //! `yomi`: the command line that reaches every yomi capability.
 //!
 //! Results go to stdout; logs (tracing, `YOMI_LOG=info`) and progress bars go
-//! to stderr. Exit codes: 0 success, 1 failure, 2 bad usage or bad input.
+//! to stderr. Exit codes: 0 success, 1 failure, 2 bad usage or bad input (decided in one
+//! place, [`usage::exit_code`]).
 
 mod arena;
 mod args;
@@ -14,6 +15,7 @@ mod party;
 mod play;
 mod progress;
 mod shogi;
+mod show;
 mod solve;
 mod tour;
 mod usage;
@@ -96,11 +98,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
-            if usage::is_usage(&err) {
-                ExitCode::from(2)
-            } else {
-                ExitCode::from(1)
-            }
+            ExitCode::from(usage::exit_code(&err))
         }
     }
 }

@@ -2,17 +2,12 @@
 //! built-in defaults, for a newcomer. Each section prints what it does, the
 //! command that does it on its own, and the result.
 
+use crate::show::{indent, section};
 use crate::solve::{SolveArgs, solve};
 use std::time::Instant;
 use yomi_arena::{MatchConfig, Openings};
 use yomi_games::{Connect4, MatrixGame, TicTacToe};
 use yomi_search::{Budget, Duct, DuctOptions, SelectionPolicy};
-
-/// Prints a section heading with the stand-alone command that reproduces
-/// it; every section of the tour, in every domain, starts with this.
-pub fn section(title: &str, command: &str) {
-    println!("\n== {title}\n   $ {command}");
-}
 
 /// Runs `yomi tour`.
 pub fn run() -> anyhow::Result<()> {
@@ -105,12 +100,4 @@ pub fn run() -> anyhow::Result<()> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-/// Indents every line of a section's body by three spaces.
-pub fn indent(text: &str) -> String {
-    text.lines()
-        .map(|l| format!("   {l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }

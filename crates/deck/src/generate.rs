@@ -46,6 +46,42 @@ impl Default for GenerateOptions {
     }
 }
 
+/// The most pieces [`GenerateOptions::validate`] accepts.
+pub const MAX_PIECES: usize = 5_000_000;
+
+/// Settings [`GenerateOptions::validate`] refuses (the messages name the command line's flags).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// No pieces, or more than [`MAX_PIECES`].
+    #[error("--pieces must be between 1 and 5000000, got {0}")]
+    Pieces(usize),
+    /// A deck of no pieces.
+    #[error("--k must be at least 1")]
+    DeckSize,
+    /// An attribute generated pieces never have.
+    #[error("unknown attribute {0:?}: generated pieces are god, demon, dragon")]
+    UnknownAttribute(String),
+}
+
+impl GenerateOptions {
+    /// Checks the settings a user chooses: 1..=[`MAX_PIECES`] pieces, a deck of at least one
+    /// piece, an attribute among [`ATTRIBUTES`].
+    pub fn validate(&self) -> Result<(), GenerateError> {
+        if self.pieces == 0 || self.pieces > MAX_PIECES {
+            return Err(GenerateError::Pieces(self.pieces));
+        }
+        if self.k == 0 {
+            return Err(GenerateError::DeckSize);
+        }
+        if let Some((name, _)) = &self.attribute
+            && !ATTRIBUTES.contains(&name.as_str())
+        {
+            return Err(GenerateError::UnknownAttribute(name.clone()));
+        }
+        Ok(())
+    }
+}
+
 /// Generates an instance (see the module comment for its shape).
 pub fn generate(opts: &GenerateOptions) -> Instance {
     let mut rng = Rng::new(opts.seed);

@@ -2,10 +2,12 @@
 //! attribute, must-include and leader constraints. Contract: every solver returns a deck that
 //! `model::check` accepts whenever it reports `feasible`; parsers never panic on bad input.
 
+pub mod bench;
 pub mod diagnose;
 pub mod formats;
 pub mod generate;
 pub mod literature;
+pub mod load;
 pub mod model;
 pub mod report;
 pub mod request;

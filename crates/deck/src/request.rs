@@ -349,19 +349,39 @@ fn resolve_must_include(
     Ok(out)
 }
 
+/// Why a text is not an attribute requirement ([`parse_attribute`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AttributeError {
+    /// No `:` between the name and the minimum.
+    #[error("expected NAME:MINIMUM (e.g. god:10), found {0:?}")]
+    Syntax(String),
+    /// The minimum is not a non-negative integer.
+    #[error("bad minimum {minimum:?} in {text:?}")]
+    Minimum {
+        /// The text after the `:`.
+        minimum: String,
+        /// The whole text.
+        text: String,
+    },
+    /// Nothing before the `:`.
+    #[error("empty attribute name in {0:?}")]
+    EmptyName(String),
+}
+
 /// Reads `name:minimum` (e.g. `god:10`); `any` and `mixed` mean no requirement.
-pub fn parse_attribute(text: &str) -> Result<Option<AttributeRequirement>, String> {
+pub fn parse_attribute(text: &str) -> Result<Option<AttributeRequirement>, AttributeError> {
     if text == "any" || text == "mixed" {
         return Ok(None);
     }
     let (name, min) = text
         .split_once(':')
-        .ok_or_else(|| format!("expected NAME:MINIMUM (e.g. god:10), found {text:?}"))?;
-    let minimum = min
-        .parse()
-        .map_err(|_| format!("bad minimum {min:?} in {text:?}"))?;
+        .ok_or_else(|| AttributeError::Syntax(text.to_string()))?;
+    let minimum = min.parse().map_err(|_| AttributeError::Minimum {
+        minimum: min.to_string(),
+        text: text.to_string(),
+    })?;
     if name.is_empty() {
-        return Err(format!("empty attribute name in {text:?}"));
+        return Err(AttributeError::EmptyName(text.to_string()));
     }
     Ok(Some(AttributeRequirement {
         name: name.to_string(),

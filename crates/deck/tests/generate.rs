@@ -102,3 +102,38 @@ fn json_round_trip_keeps_the_instance() {
         (x, y) => assert_eq!(x.is_ok(), y.is_ok()),
     }
 }
+
+#[test]
+fn validate_refuses_what_the_command_line_must_refuse() {
+    use yomi_deck::generate::{ATTRIBUTES, GenerateError, MAX_PIECES};
+    assert_eq!(opts(2000, 1).validate(), Ok(()));
+    assert_eq!(opts(0, 1).validate(), Err(GenerateError::Pieces(0)));
+    assert_eq!(
+        opts(MAX_PIECES + 1, 1).validate().unwrap_err().to_string(),
+        "--pieces must be between 1 and 5000000, got 5000001"
+    );
+    assert!(opts(MAX_PIECES, 1).validate().is_ok());
+    let no_deck = GenerateOptions {
+        k: 0,
+        ..opts(10, 1)
+    };
+    assert_eq!(no_deck.validate(), Err(GenerateError::DeckSize));
+    let angels = GenerateOptions {
+        attribute: Some(("angel".into(), 3)),
+        ..opts(10, 1)
+    };
+    let e = angels.validate().unwrap_err();
+    // The message lists the attributes the generator uses.
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "unknown attribute \"angel\": generated pieces are {}",
+            ATTRIBUTES.join(", ")
+        )
+    );
+    let gods = GenerateOptions {
+        attribute: Some(("god".into(), 3)),
+        ..opts(10, 1)
+    };
+    assert_eq!(gods.validate(), Ok(()));
+}

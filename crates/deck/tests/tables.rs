@@ -3,7 +3,7 @@
 use yomi_deck::formats::FormatError;
 use yomi_deck::generate::{GenerateOptions, generate};
 use yomi_deck::model::{Deck, LeaderRule, check};
-use yomi_deck::request::{LeaderSpec, PieceRequest, parse_attribute};
+use yomi_deck::request::{AttributeError, LeaderSpec, PieceRequest, parse_attribute};
 use yomi_deck::solve::vds;
 use yomi_deck::tables::{CsvTables, parse_csv, write_csv};
 
@@ -205,4 +205,16 @@ fn piece_requests_resolve_ids_or_name_the_field() {
     assert_eq!(parse_attribute("mixed").unwrap(), None);
     assert!(parse_attribute("god").is_err());
     assert!(parse_attribute("god:x").is_err());
+    assert_eq!(
+        parse_attribute("god").unwrap_err(),
+        AttributeError::Syntax("god".into())
+    );
+    assert_eq!(
+        parse_attribute("god:x").unwrap_err().to_string(),
+        r#"bad minimum "x" in "god:x""#
+    );
+    assert_eq!(
+        parse_attribute(":3").unwrap_err(),
+        AttributeError::EmptyName(":3".into())
+    );
 }

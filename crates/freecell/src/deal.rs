@@ -9,6 +9,8 @@
 use crate::board::{Board, Layout};
 use crate::card::Card;
 use crate::error::FreecellError;
+use std::fmt;
+use std::str::FromStr;
 
 /// The highest deal number (FreeCell Pro extension).
 pub const MAX_DEAL: u64 = (1 << 33) - 1;
@@ -45,6 +47,84 @@ pub fn deal_board(deal: u64, layout: Layout) -> Result<Board, FreecellError> {
         cols[i % 8].push(c);
     }
     Board::from_parts(layout, [0; 4], &[], &cols)
+}
+
+/// Consecutive Microsoft deal numbers, both ends included: what the command line writes as
+/// `N`, `A..B` or `A..=B` (`A..B` includes `B`, as FreeCell players count ranges).
+///
+/// Contract: `first <= last`, both within `1..=`[`MAX_DEAL`]; [`fmt::Display`] writes `N`
+/// for one deal and `A..B` otherwise, which [`FromStr`] reads back to the same range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DealRange {
+    first: u64,
+    last: u64,
+}
+
+/// A text that is not a deal number or range within `1..=`[`MAX_DEAL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}`: expected a deal number N or a range A..B within 1..8589934591")]
+pub struct DealRangeError(pub String);
+
+impl DealRange {
+    /// The deals `first..=last`; `None` unless `1 <= first <= last <= MAX_DEAL`.
+    pub fn new(first: u64, last: u64) -> Option<DealRange> {
+        (first >= 1 && first <= last && last <= MAX_DEAL).then_some(DealRange { first, last })
+    }
+
+    /// The lowest deal number.
+    pub fn first(&self) -> u64 {
+        self.first
+    }
+
+    /// The highest deal number.
+    pub fn last(&self) -> u64 {
+        self.last
+    }
+
+    /// Number of deals (at least 1).
+    pub fn len(&self) -> u64 {
+        self.last - self.first + 1
+    }
+
+    /// Never true: a range holds at least one deal (here for the `len` convention).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// True for a single deal.
+    pub fn is_single(&self) -> bool {
+        self.first == self.last
+    }
+
+    /// The deal numbers in order.
+    pub fn deals(&self) -> std::ops::RangeInclusive<u64> {
+        self.first..=self.last
+    }
+}
+
+impl FromStr for DealRange {
+    type Err = DealRangeError;
+
+    fn from_str(s: &str) -> Result<DealRange, DealRangeError> {
+        let bad = || DealRangeError(s.to_string());
+        let (a, b) = match s.split_once("..") {
+            Some((a, b)) => (a.trim(), b.trim().trim_start_matches('=')),
+            None => (s.trim(), s.trim()),
+        };
+        let a: u64 = a.parse().map_err(|_| bad())?;
+        let b: u64 = b.parse().map_err(|_| bad())?;
+        DealRange::new(a, b).ok_or_else(bad)
+    }
+}
+
+impl fmt::Display for DealRange {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        if self.is_single() {
+            write!(f, "{}", self.first)
+        } else {
+            write!(f, "{}..{}", self.first, self.last)
+        }
+    }
 }
 
 /// The Microsoft / FreeCell Pro random number generator for one deal.
@@ -92,6 +172,30 @@ mod tests {
         let order = deal_order(1).unwrap();
         let row: Vec<String> = order[..8].iter().map(|c| c.to_string()).collect();
         assert_eq!(row.join(" "), "JD 2D 9H JC 5D 7H 7C 5H");
+    }
+
+    #[test]
+    fn deal_ranges_read_every_spelling_and_print_back() {
+        let r: DealRange = "1..32000".parse().unwrap();
+        assert_eq!((r.first(), r.last(), r.len()), (1, 32000, 32000));
+        assert_eq!("1..=32000".parse::<DealRange>(), Ok(r));
+        assert_eq!(" 7 ".parse::<DealRange>().unwrap().deals(), 7..=7);
+        for text in ["5", "1..32000", "8589934590..8589934591"] {
+            let r: DealRange = text.parse().unwrap();
+            assert_eq!(r.to_string(), text);
+            assert_eq!(r.to_string().parse::<DealRange>(), Ok(r));
+        }
+        for bad in ["0", "5..4", "0..3", "1..8589934592", "x", "1..", "-3"] {
+            assert_eq!(
+                bad.parse::<DealRange>(),
+                Err(DealRangeError(bad.to_string())),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            DealRangeError("0".into()).to_string(),
+            "`0`: expected a deal number N or a range A..B within 1..8589934591"
+        );
     }
 
     #[test]

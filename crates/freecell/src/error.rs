@@ -39,6 +39,15 @@ pub enum FreecellError {
     /// I/O while writing a dataset.
     #[error("{0}")]
     Io(String),
+    /// A failure while solving one deal of a range, with the deal's number.
+    #[error("deal {deal}")]
+    InDeal {
+        /// The deal number.
+        deal: u64,
+        /// What failed.
+        #[source]
+        source: Box<FreecellError>,
+    },
 }
 
 impl FreecellError {

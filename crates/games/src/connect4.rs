@@ -70,6 +70,18 @@ pub struct Connect4 {
     plies: u8,
 }
 
+/// A move of [`Connect4::from_moves`] that cannot be played, with its place in the sequence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {index} ('{found}'): {reason}")]
+pub struct MovesError {
+    /// 1-based index of the move in the sequence.
+    pub index: usize,
+    /// The character written there.
+    pub found: char,
+    /// Why it cannot be played there.
+    pub reason: MoveError,
+}
+
 /// A column, 0-6 internally, printed 1-7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Column(pub u8);
@@ -95,12 +107,16 @@ fn has_four(bits: u64) -> bool {
 impl Connect4 {
     /// Plays a sequence of columns written as digits 1-7 (`"4453"`), checking
     /// each move; the error names the offending character.
-    pub fn from_moves(seq: &str) -> Result<Connect4, String> {
+    pub fn from_moves(seq: &str) -> Result<Connect4, MovesError> {
         let mut pos = Connect4::default();
         for (i, ch) in seq.trim().chars().enumerate() {
             let mv = pos
                 .parse_move(&ch.to_string())
-                .map_err(|e| format!("move {} ('{ch}'): {e}", i + 1))?;
+                .map_err(|reason| MovesError {
+                    index: i + 1,
+                    found: ch,
+                    reason,
+                })?;
             pos.play(mv);
         }
         Ok(pos)

@@ -23,6 +23,11 @@ pub struct Goofspiel {
     round: u8,
 }
 
+/// A card count outside 1..=13 ([`Goofspiel::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("goofspiel needs 1 to {MAX_CARDS} cards, got {0}")]
+pub struct CardCountError(pub u8);
+
 /// A bid: the card value 1..=n.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Card(pub u8);
@@ -35,9 +40,9 @@ impl fmt::Display for Card {
 
 impl Goofspiel {
     /// A new game with `n` cards each (1..=13).
-    pub fn new(n: u8) -> Result<Goofspiel, String> {
+    pub fn new(n: u8) -> Result<Goofspiel, CardCountError> {
         if !(1..=MAX_CARDS).contains(&n) {
-            return Err(format!("goofspiel needs 1 to {MAX_CARDS} cards, got {n}"));
+            return Err(CardCountError(n));
         }
         let full = (1u16 << n) - 1;
         Ok(Goofspiel {

@@ -27,6 +27,41 @@ pub struct TicTacToe {
     other: u16,
 }
 
+/// Why a text is not a tic-tac-toe position ([`TicTacToe::from_text`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// Not exactly 9 cells once separators are dropped.
+    #[error("a tic-tac-toe position has 9 cells (X, O or .), got {cells} in '{text}'")]
+    CellCount {
+        /// Cells found.
+        cells: usize,
+        /// The text as given.
+        text: String,
+    },
+    /// A cell that is not X, O or empty.
+    #[error("cell {cell} is '{found}'; use X, O or .")]
+    BadCell {
+        /// 1-based cell number.
+        cell: usize,
+        /// The character found there (upper-cased).
+        found: char,
+    },
+    /// Mark counts no game reaches (X moves first).
+    #[error("X has {x} marks and O {o}: X must have as many as O or one more")]
+    MarkCounts {
+        /// X's marks.
+        x: u32,
+        /// O's marks.
+        o: u32,
+    },
+    /// Both sides have three in a row.
+    #[error("both X and O have a line")]
+    BothHaveLines,
+    /// The side to move has a line: its opponent moved after the game ended.
+    #[error("the side to move already has a line, which cannot happen")]
+    MoverHasLine,
+}
+
 /// A square, 0-8 internally, printed 1-9.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Square(pub u8);
@@ -47,16 +82,16 @@ fn has_line(bits: u16) -> bool {
 impl TicTacToe {
     /// Parses a 9-character board, row by row: `X`, `O` and `.` (or `-`, `_`).
     /// The side to move is X when both have the same count, O when X has one more.
-    pub fn from_text(text: &str) -> Result<TicTacToe, String> {
+    pub fn from_text(text: &str) -> Result<TicTacToe, BoardError> {
         let cells: Vec<char> = text
             .chars()
             .filter(|c| !c.is_whitespace() && *c != '/' && *c != '|')
             .collect();
         if cells.len() != 9 {
-            return Err(format!(
-                "a tic-tac-toe position has 9 cells (X, O or .), got {} in '{text}'",
-                cells.len()
-            ));
+            return Err(BoardError::CellCount {
+                cells: cells.len(),
+                text: text.to_string(),
+            });
         }
         let (mut x, mut o) = (0u16, 0u16);
         for (i, c) in cells.iter().enumerate() {
@@ -64,24 +99,25 @@ impl TicTacToe {
                 'X' => x |= 1 << i,
                 'O' => o |= 1 << i,
                 '.' | '-' | '_' => {}
-                other => return Err(format!("cell {} is '{other}'; use X, O or .", i + 1)),
+                other => {
+                    return Err(BoardError::BadCell {
+                        cell: i + 1,
+                        found: other,
+                    });
+                }
             }
         }
         let (nx, no) = (x.count_ones(), o.count_ones());
         let pos = match nx.checked_sub(no) {
             Some(0) => TicTacToe { own: x, other: o },
             Some(1) => TicTacToe { own: o, other: x },
-            _ => {
-                return Err(format!(
-                    "X has {nx} marks and O {no}: X must have as many as O or one more"
-                ));
-            }
+            _ => return Err(BoardError::MarkCounts { x: nx, o: no }),
         };
         if has_line(x) && has_line(o) {
-            return Err("both X and O have a line".into());
+            return Err(BoardError::BothHaveLines);
         }
         if has_line(pos.own) {
-            return Err("the side to move already has a line, which cannot happen".into());
+            return Err(BoardError::MoverHasLine);
         }
         Ok(pos)
     }

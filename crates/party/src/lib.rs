@@ -6,8 +6,9 @@
 //! and the 2017 simulator's simplifications); random parties ([`party`])
 //! playing random battles ([`experiment`]); binary pair-relation features
 //! ([`features`]); ridge regression with exact leave-one-out cross-validation
-//! ([`ridge`]); and hill-climbing party search on the fitted model ([`search`]).
-//! [`dataset`] runs the experiment resumably and writes it to disk ([`io`]).
+//! ([`ridge`]); and hill-climbing party search on the fitted model ([`search`]), its finds
+//! checked by simulation ([`verify`]). [`dataset`] runs the experiment resumably and writes
+//! it to disk ([`io`]); [`series`] plays two given parties against each other.
 //!
 //! Everything random takes a seed; the same seed gives the same result.
 
@@ -25,6 +26,8 @@ pub mod player;
 pub mod ridge;
 pub mod rules;
 pub mod search;
+pub mod series;
+pub mod verify;
 
 pub use battle::{Battle, Outcome};
 pub use data::Dex;

@@ -197,3 +197,49 @@ pub fn extremes(feats: &Features, model: &Model, k: usize) -> (NamedCoefs, Named
     let bottom = v.iter().rev().take(k).cloned().collect();
     (top, bottom)
 }
+
+/// One feature set's model with every coefficient named (`yomi party fit --coefficients`,
+/// checked against scikit-learn by `scripts/check_ridge.py`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CoefSet {
+    /// Feature set ("P+M").
+    pub set: String,
+    /// Chosen penalty.
+    pub alpha: f64,
+    /// Intercept.
+    pub intercept: f64,
+    /// Leave-one-out mean squared error of each penalty tried.
+    pub loo_mse: Vec<f64>,
+    /// Feature names, in column order.
+    pub names: Vec<String>,
+    /// Coefficients, in column order.
+    pub coef: Vec<f64>,
+}
+
+/// The models of every [`TABLE_SETS`] set fitted on the first `train` rows, with their
+/// coefficients named.
+pub fn coefficient_sets(
+    feats: &Features,
+    data: &Dataset,
+    train: usize,
+    alphas: &[f64],
+) -> Result<Vec<CoefSet>, PartyError> {
+    TABLE_SETS
+        .iter()
+        .map(|groups| {
+            let m = Model::train(feats, data, 0..train, groups, alphas)?;
+            Ok(CoefSet {
+                set: set_name(groups),
+                alpha: m.fit.alpha,
+                intercept: m.fit.intercept,
+                loo_mse: m.fit.loo_mse.clone(),
+                names: m
+                    .columns
+                    .iter()
+                    .map(|&c| feats.names()[c].clone())
+                    .collect(),
+                coef: m.fit.coef.clone(),
+            })
+        })
+        .collect()
+}

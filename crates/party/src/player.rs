@@ -132,3 +132,47 @@ impl Player for GreedyPlayer {
         best.1
     }
 }
+
+/// The players a command line or script chooses by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    /// [`RandomPlayer`].
+    Random,
+    /// [`GreedyPlayer`].
+    Greedy,
+}
+
+impl PlayerKind {
+    /// A player of this kind; `seed` feeds a random player's stream.
+    pub fn build(self, seed: u64) -> AnyPlayer {
+        match self {
+            PlayerKind::Random => AnyPlayer::Random(RandomPlayer::new(seed)),
+            PlayerKind::Greedy => AnyPlayer::Greedy(GreedyPlayer),
+        }
+    }
+}
+
+/// A player of any [`PlayerKind`].
+#[derive(Clone, Debug)]
+pub enum AnyPlayer {
+    /// A random player.
+    Random(RandomPlayer),
+    /// A greedy player.
+    Greedy(GreedyPlayer),
+}
+
+impl Player for AnyPlayer {
+    fn choose(&mut self, b: &Battle, side: usize) -> Action {
+        match self {
+            AnyPlayer::Random(p) => p.choose(b, side),
+            AnyPlayer::Greedy(p) => p.choose(b, side),
+        }
+    }
+
+    fn replace(&mut self, b: &Battle, side: usize) -> u8 {
+        match self {
+            AnyPlayer::Random(p) => p.replace(b, side),
+            AnyPlayer::Greedy(p) => p.replace(b, side),
+        }
+    }
+}

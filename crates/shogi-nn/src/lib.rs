@@ -7,6 +7,8 @@
 //! - [`reference`](mod@reference): the naive forward pass that defines the network and
 //!   serves as the oracle.
 //! - [`sample`]: seeded random positions for benchmarks and tests.
+//! - [`bench`]: the forward's throughput on one batch, on the CPU, a GPU beside it, or
+//!   beside ONNX Runtime (what `yomi shogi nn bench` reports).
 //! - [`infer`]: the fast batched forward ([`Network`]), Winograd F(3x3,3x3) over a SIMD GEMM,
 //!   split over threads.
 //! - [`onnx`]: the network as an ONNX model, for ONNX Runtime side by side; with the cargo
@@ -25,6 +27,7 @@
 //! fully connected layer over the CHW-flattened C x 9 x 9 activation to a single logit;
 //! `sigmoid(logit)` is the side to move's win probability.
 
+pub mod bench;
 pub mod config;
 #[cfg(feature = "cuda")]
 #[path = "cuda/mod.rs"]

@@ -48,8 +48,8 @@ const CORE: &[Source] = sources!("../../core/src/": "lib.rs", "rng.rs", "duratio
 /// Why no source was made.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
-    /// The spec does not parse or build.
-    #[error("{0}")]
+    /// The spec does not parse or build (shown as the spec's own error).
+    #[error(transparent)]
     Spec(#[from] SpecError),
     /// A module declares a child whose file is not embedded (a crate change
     /// the exporter's lists have not followed).

@@ -12,6 +12,11 @@ pub const ITEM_NAMES: [&str; 12] = [
     "SHIELD", "SWORD",
 ];
 
+/// A league name [`League::parse`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown league '{0}'; valid: wood2, wood1, bronze, silver, gold, legend")]
+pub struct UnknownLeague(pub String);
+
 /// A CodinGame league of Xmas Rush.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum League {
@@ -29,15 +34,15 @@ pub enum League {
 }
 
 impl League {
-    /// Parses `wood2`, `wood1`, `bronze`, `silver`, `gold` or `legend`.
-    pub fn parse(text: &str) -> Option<League> {
-        Some(match text.to_ascii_lowercase().as_str() {
+    /// Parses `wood2`, `wood1`, `bronze`, `silver`, `gold` or `legend` (any case).
+    pub fn parse(text: &str) -> Result<League, UnknownLeague> {
+        Ok(match text.to_ascii_lowercase().as_str() {
             "wood2" => League::Wood2,
             "wood1" => League::Wood1,
             "bronze" => League::Bronze,
             "silver" | "gold" => League::SilverGold,
             "legend" => League::Legend,
-            _ => return None,
+            _ => return Err(UnknownLeague(text.to_string())),
         })
     }
 
@@ -91,5 +96,13 @@ impl League {
             .iter()
             .flat_map(|&(p, n)| std::iter::repeat_n(p, n))
             .collect()
+    }
+}
+
+impl std::str::FromStr for League {
+    type Err = UnknownLeague;
+
+    fn from_str(text: &str) -> Result<League, UnknownLeague> {
+        League::parse(text)
     }
 }

@@ -5,7 +5,8 @@
 //! simultaneous pushes, lockstep walks, quests, the deadlock rule; the
 //! per-turn protocol text and the referee's output parsing; a bot-side reader
 //! that rebuilds the full state from that text; search bots; and a referee
-//! that runs built-in bots or external programs.
+//! that runs built-in bots or external programs, with its self-test over random games
+//! ([`check`]) and the bots' search speed ([`bench`]).
 
 pub mod action;
 pub mod jrandom;
@@ -17,11 +18,13 @@ pub mod tile;
 
 pub use action::{Action, OutputError, Path, Push, parse_for_turn, parse_output};
 pub use jrandom::JavaRandom;
-pub use league::{ITEM_NAMES, League};
+pub use league::{ITEM_NAMES, League, UnknownLeague};
 pub use setup::initial_state;
-pub use state::State;
+pub use state::{InvariantViolation, State};
+pub mod bench;
 pub mod botio;
 pub mod bots;
+pub mod check;
 pub mod eval;
 pub mod export;
 pub mod params;

@@ -7,7 +7,7 @@
 //! blocks longer than the limit (a reader thread owns the program's stdout).
 
 use crate::action::{Action, OutputError, parse_for_turn};
-use crate::bots::Bot;
+use crate::bots::{Bot, BotSpec, SpecError};
 use crate::league::League;
 use crate::protocol::{lines_of, parse_input};
 use crate::reader::Reader;
@@ -30,6 +30,23 @@ pub enum Failure {
     Invalid(#[from] OutputError),
 }
 
+/// Why [`Player::from_spec`] made no player.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerError {
+    /// The strategy spec does not parse or build (shown as the spec's own error).
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The program could not be started.
+    #[error("cannot start '{command}'")]
+    Spawn {
+        /// The command given after `cmd:`.
+        command: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// One seat of a match.
 pub enum Player {
     /// A built-in bot with its protocol reader.
@@ -44,6 +61,21 @@ pub enum Player {
 }
 
 impl Player {
+    /// A player from its command-line text: `cmd:PROGRAM` runs PROGRAM
+    /// ([`External::spawn`]); anything else is a built-in bot's strategy spec, built with
+    /// `seed` for `league`.
+    pub fn from_spec(text: &str, seed: u64, league: League) -> Result<Player, PlayerError> {
+        if let Some(command) = text.strip_prefix("cmd:") {
+            let ext = External::spawn(command).map_err(|source| PlayerError::Spawn {
+                command: command.to_string(),
+                source,
+            })?;
+            return Ok(Player::External(ext));
+        }
+        let bot = BotSpec::parse(text)?.build(seed)?;
+        Ok(Player::builtin(bot, league))
+    }
+
     /// A built-in bot for `league`.
     pub fn builtin(bot: Box<dyn Bot>, league: League) -> Player {
         Player::Builtin {

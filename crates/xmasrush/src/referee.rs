@@ -172,8 +172,10 @@ pub fn play_game(
             }
         }
         if options.check_invariants {
-            s.check_invariants()
-                .map_err(|what| InvariantError { turn: s.turn, what })?;
+            s.check_invariants().map_err(|broken| InvariantError {
+                turn: s.turn,
+                what: broken.to_string(),
+            })?;
             for p in 0..2 {
                 if s.score[p] < before.score[p] {
                     return Err(InvariantError {
@@ -207,7 +209,7 @@ fn describe(f: &Failure) -> String {
 }
 
 fn end_reason(s: &State) -> EndReason {
-    if s.score.iter().any(|&x| x == s.quests as i8) {
+    if s.score.contains(&(s.quests as i8)) {
         EndReason::AllQuests
     } else if s.stale >= MAX_STALE {
         EndReason::Deadlock

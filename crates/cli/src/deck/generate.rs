@@ -1,11 +1,11 @@
 //! `yomi deck generate`: a synthetic themed instance as JSON, to stdout or atomically to a file.
 
 use crate::files::write_atomic;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::Path;
 use yomi_deck::formats::write_json;
-use yomi_deck::generate::{ATTRIBUTES, GenerateOptions, generate};
+use yomi_deck::generate::{GenerateOptions, generate};
 use yomi_deck::tables::write_csv;
 
 /// Parses `name:minimum` (e.g. `god:10`) for the request's attribute minimum.
@@ -21,23 +21,7 @@ pub fn parse_attribute(s: &str) -> Result<(String, usize), String> {
 
 /// Generates and writes the instance (JSON to `out` or stdout, or CSV tables into `csv_dir`).
 pub fn run(opts: &GenerateOptions, out: Option<&Path>, csv_dir: Option<&Path>) -> Result<()> {
-    if opts.pieces == 0 || opts.pieces > 5_000_000 {
-        bail!(
-            "--pieces must be between 1 and 5000000, got {}",
-            opts.pieces
-        );
-    }
-    if opts.k == 0 {
-        bail!("--k must be at least 1");
-    }
-    if let Some((name, _)) = &opts.attribute
-        && !ATTRIBUTES.contains(&name.as_str())
-    {
-        bail!(
-            "unknown attribute {name:?}: generated pieces are {}",
-            ATTRIBUTES.join(", ")
-        );
-    }
+    opts.validate()?;
     let inst = generate(opts);
     if let Some(dir) = csv_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;

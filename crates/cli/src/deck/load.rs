@@ -1,14 +1,15 @@
-//! Reading instance files in every format, and the request flags that override an instance's
-//! request (`--k`, `--cost-cap`, `--attribute`, `--must-include`, `--leader`).
+//! The instance flags (`--format`, `--pairs`, `--leader-pairs`, read by
+//! `yomi_deck::load`) and the request flags that override an instance's request (`--k`,
+//! `--cost-cap`, `--attribute`, `--must-include`, `--leader`, applied by
+//! `yomi_deck::request`).
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use yomi_deck::Instance;
-use yomi_deck::formats::{parse_json, parse_mdp, parse_qkp};
+use yomi_deck::load::{CsvFiles, Format};
 use yomi_deck::model::AttributeRequirement;
-use yomi_deck::request::{LeaderSpec, PieceRequest, parse_attribute};
-use yomi_deck::tables::{CsvTables, parse_csv};
+use yomi_deck::request::{AttributeError, LeaderSpec, PieceRequest, parse_attribute};
 
 /// Instance file formats.
 #[derive(Clone, Copy, ValueEnum)]
@@ -60,7 +61,7 @@ pub struct RequestArgs {
 pub struct AttributeArg(pub Option<AttributeRequirement>);
 
 /// Parses `NAME:MINIMUM`, `any` or `mixed`.
-pub fn attribute_arg(text: &str) -> Result<AttributeArg, String> {
+pub fn attribute_arg(text: &str) -> Result<AttributeArg, AttributeError> {
     parse_attribute(text).map(AttributeArg)
 }
 
@@ -81,50 +82,29 @@ impl RequestArgs {
     }
 }
 
-fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+impl From<InstanceFormat> for Format {
+    fn from(f: InstanceFormat) -> Format {
+        match f {
+            InstanceFormat::Mdp => Format::Mdp,
+            InstanceFormat::Qkp => Format::Qkp,
+            InstanceFormat::Json => Format::Json,
+            InstanceFormat::Csv => Format::Csv,
+        }
+    }
 }
 
-/// `FILE` with `pieces` in its name replaced by `what`.
-fn beside(file: &Path, what: &str) -> Option<PathBuf> {
-    let name = file.file_name()?.to_str()?;
-    name.contains("pieces")
-        .then(|| file.with_file_name(name.replacen("pieces", what, 1)))
+impl CsvArgs {
+    fn files(&self) -> CsvFiles {
+        CsvFiles {
+            pairs: self.pairs.clone(),
+            leader_pairs: self.leader_pairs.clone(),
+        }
+    }
 }
 
 /// Reads an instance (without request overrides).
 pub fn load(file: &Path, format: InstanceFormat, csv: &CsvArgs) -> Result<Instance> {
-    let parsed = match format {
-        InstanceFormat::Mdp => parse_mdp(&read(file)?),
-        InstanceFormat::Qkp => parse_qkp(&read(file)?),
-        InstanceFormat::Json => parse_json(&read(file)?),
-        InstanceFormat::Csv => {
-            let pairs = match csv.pairs.clone().or_else(|| beside(file, "pairs")) {
-                Some(p) => p,
-                None => bail!(
-                    "--format csv: give --pairs (the file name {} has no \"pieces\" to replace)",
-                    file.display()
-                ),
-            };
-            let leader_pairs = csv
-                .leader_pairs
-                .clone()
-                .or_else(|| beside(file, "leader_pairs").filter(|p| p.exists()));
-            let texts = (read(file)?, read(&pairs)?);
-            let leader_text = leader_pairs.as_deref().map(read).transpose()?;
-            let names = (
-                file.display().to_string(),
-                pairs.display().to_string(),
-                leader_pairs.map(|p| p.display().to_string()),
-            );
-            parse_csv(CsvTables {
-                pieces: (&texts.0, &names.0),
-                pairs: (&texts.1, &names.1),
-                leader_pairs: leader_text.as_deref().zip(names.2.as_deref()),
-            })
-        }
-    };
-    parsed.with_context(|| format!("parsing {}", file.display()))
+    Ok(yomi_deck::load::load(file, format.into(), &csv.files())?)
 }
 
 /// Reads an instance and applies the request flags.

@@ -136,10 +136,7 @@ pub fn run(args: DeckArgs) -> Result<()> {
             mdp_time,
             json,
         } => {
-            if pieces == 0 || seeds.is_empty() {
-                bail!("--pieces and --seeds must not be zero or empty");
-            }
-            let opts = bench::BenchOptions {
+            let opts = yomi_deck::bench::BenchOptions {
                 pieces,
                 seeds,
                 short,
@@ -231,7 +228,7 @@ fn print_report(report: &Report, format: InstanceFormat, json: bool) -> Result<(
         return Ok(());
     }
     let mut value = serde_json::to_value(report)?;
-    if matches!(format, InstanceFormat::Mdp | InstanceFormat::Qkp) {
+    if yomi_deck::load::Format::from(format).is_literature() {
         let indices: Vec<usize> = report
             .selected
             .iter()

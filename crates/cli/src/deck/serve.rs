@@ -2,7 +2,8 @@
 //! yomi-deck-service).
 
 use super::load::{CsvArgs, InstanceFormat, load};
-use anyhow::{Context, Result, bail};
+use crate::usage::usage;
+use anyhow::{Context, Result};
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -44,13 +45,13 @@ pub struct ServeArgs {
 /// Loads the catalogue and serves until Ctrl-C.
 pub fn run(args: ServeArgs) -> Result<()> {
     if args.budget.is_zero() || args.budget > args.max_budget {
-        bail!(
+        return Err(usage(format!(
             "--budget must be above zero and at most --max-budget ({:?})",
             args.max_budget
-        );
+        )));
     }
     if args.workers == Some(0) {
-        bail!("--workers must be at least 1");
+        return Err(usage("--workers must be at least 1"));
     }
     let instance = load(&args.catalog, args.format, &args.csv)?;
     let catalog = Arc::new(Catalog::new(instance));

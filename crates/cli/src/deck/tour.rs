@@ -1,7 +1,7 @@
 //! The deck builder's part of `yomi tour`: a generated catalogue, the greedy baseline against
 //! VDS under the service's time budget, and an exact proof on a smaller catalogue.
 
-use crate::tour::section;
+use crate::show::section;
 use anyhow::Result;
 use std::time::Duration;
 use yomi_deck::generate::{GenerateOptions, generate};

@@ -41,7 +41,7 @@ use std::path::PathBuf;
 use yomi_freecell::solve::reproduce::Params;
 use yomi_freecell::solve::{Shorten, SolverMode};
 use yomi_freecell::text::format_board;
-use yomi_freecell::{Layout, MoveMode, SolveOptions, deal_board};
+use yomi_freecell::{DealRange, Layout, MoveMode, SolveOptions, deal_board};
 
 /// FreeCell: deals, solver, statistics and datasets.
 #[derive(Args)]
@@ -190,24 +190,10 @@ enum FormatArg {
 
 impl SolverArgs {
     fn options(&self) -> Result<SolveOptions> {
-        let v: Vec<u64> = self
+        let reproduce: Params = self
             .reproduce
-            .split(',')
-            .map(|x| x.trim().parse::<u64>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| {
-                usage(format!(
-                    "--reproduce `{}`: expected 7 comma-separated integers",
-                    self.reproduce
-                ))
-            })?;
-        if v.len() != 7 {
-            return Err(usage(format!(
-                "--reproduce `{}`: expected 7 values, got {}",
-                self.reproduce,
-                v.len()
-            )));
-        }
+            .parse()
+            .map_err(|e| usage(format!("--reproduce {e}")))?;
         Ok(SolveOptions {
             solver: match self.mode {
                 ModeArg::Fast => SolverMode::Fast,
@@ -226,16 +212,7 @@ impl SolverArgs {
                 ShortenArg::Redundant => Shorten::Redundant,
                 ShortenArg::Deep => Shorten::Deep,
             },
-            reproduce: Params {
-                a0: v[0],
-                a1: v[1],
-                a2: v[2],
-                a3: v[3],
-                delta: v[4],
-                retries: v[5] as u32,
-                max_moves: v[6] as u32,
-                ..Params::default()
-            },
+            reproduce,
             seed: self.seed,
             ..SolveOptions::default()
         })
@@ -246,19 +223,19 @@ impl SolverArgs {
 pub fn run(args: FreecellArgs) -> Result<()> {
     match args.cmd {
         Cmd::Deal { deals, full, cells } => {
-            let (a, b) = parse_range(&deals)?;
-            if b - a >= 1_000_000 {
+            let range = deal_range(&deals)?;
+            if range.len() > 1_000_000 {
                 return Err(usage("deal: at most 1,000,000 deals at once"));
             }
             let layout = Layout { cols: 8, cells };
             let mut out = String::new();
-            for n in a..=b {
-                let board = deal_board(n, layout).map_err(|e| usage(e.to_string()))?;
-                if a != b {
+            for n in range.deals() {
+                let board = deal_board(n, layout)?;
+                if !range.is_single() {
                     out.push_str(&format!("# deal {n}\n"));
                 }
                 out.push_str(&format_board(&board, full));
-                if a != b {
+                if !range.is_single() {
                     out.push('\n');
                 }
             }
@@ -294,21 +271,7 @@ pub fn run(args: FreecellArgs) -> Result<()> {
     }
 }
 
-/// Parses `N` or `A..B` (also `A..=B`) within the Microsoft deal range.
-fn parse_range(s: &str) -> Result<(u64, u64)> {
-    let bad = || {
-        usage(format!(
-            "`{s}`: expected a deal number N or a range A..B within 1..8589934591"
-        ))
-    };
-    let (a, b) = match s.split_once("..") {
-        Some((a, b)) => (a.trim(), b.trim().trim_start_matches('=')),
-        None => (s.trim(), s.trim()),
-    };
-    let a: u64 = a.parse().map_err(|_| bad())?;
-    let b: u64 = b.parse().map_err(|_| bad())?;
-    if a == 0 || b < a || b > yomi_freecell::MAX_DEAL {
-        return Err(bad());
-    }
-    Ok((a, b))
+/// The deal number or range of a positional argument or `--deals`.
+fn deal_range(text: &str) -> Result<DealRange> {
+    Ok(text.parse::<DealRange>()?)
 }

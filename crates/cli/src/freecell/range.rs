@@ -1,53 +1,28 @@
 //! `yomi freecell range`: solve a range of deals in parallel and report
-//! verdicts, lengths and speed.
+//! verdicts, lengths and speed (library: `yomi_freecell::range`).
 
-use super::{SolverArgs, parse_range};
+use super::{SolverArgs, deal_range};
 use crate::args::Threads;
-use crate::usage::usage;
-use anyhow::{Context, Result};
-use rayon::prelude::*;
+use anyhow::Result;
 use std::time::Instant;
-use yomi_freecell::dataset::Stats;
-use yomi_freecell::{Layout, MoveMode, Verdict, deal_board, solve};
+use yomi_freecell::range::solve_range;
+use yomi_freecell::{Layout, MoveMode};
 
 /// `yomi freecell range`.
 pub(super) fn range_cmd(deals: &str, sa: &SolverArgs, threads: &Threads, json: bool) -> Result<()> {
-    let (a, b) = parse_range(deals)?;
+    let range = deal_range(deals)?;
     let opts = sa.options()?;
     let layout = Layout {
         cols: 8,
         cells: sa.cells,
     };
     let pool = threads.pool()?;
-    let pb = crate::progress::bar(b - a + 1, "solving");
+    let pb = crate::progress::bar(range.len(), "solving");
     let t0 = Instant::now();
-    let results: Vec<(u64, Verdict, usize, f64)> = pool.install(|| {
-        (a..=b)
-            .into_par_iter()
-            .map(|n| {
-                let board = deal_board(n, layout).map_err(|e| usage(e.to_string()))?;
-                let r = solve(&board, &opts).with_context(|| format!("deal {n}"))?;
-                pb.inc(1);
-                Ok((n, r.verdict, r.steps.len(), r.seconds))
-            })
-            .collect::<Result<_>>()
-    })?;
+    let stats = pool.install(|| solve_range(range, layout, &opts, &|| pb.inc(1)))?;
     pb.finish_and_clear();
     let wall = t0.elapsed().as_secs_f64();
-    let mut stats = Stats::default();
-    for &(n, v, len, secs) in &results {
-        stats.deals += 1;
-        stats.solve_seconds += secs;
-        match v {
-            Verdict::Solved => {
-                stats.solved += 1;
-                stats.total_len += len as u64;
-                stats.max_len = stats.max_len.max(len as u64);
-            }
-            Verdict::Unsolvable => stats.unsolvable.push(n),
-            Verdict::Intractable => stats.intractable.push(n),
-        }
-    }
+    let (a, b) = (range.first(), range.last());
     let workers = pool.current_num_threads();
     let per_core = stats.deals as f64 / stats.solve_seconds.max(1e-9);
     if json {

@@ -2,7 +2,7 @@
 //! chosen notation, optionally shown board by board.
 
 use super::{Notation, SolverArgs};
-use crate::usage::usage;
+use crate::usage::{BadInput, usage};
 use anyhow::{Context, Result};
 use yomi_freecell::notation::{fcs_verbose, hex, standard};
 use yomi_freecell::text::{format_board, parse_board};
@@ -12,11 +12,10 @@ use yomi_freecell::{Board, Layout, Verdict, deal_board, solve};
 fn load_target(target: &str, cells: usize, cols: usize) -> Result<(Board, Option<u64>)> {
     let layout = Layout { cols, cells };
     if let Ok(n) = target.parse::<u64>() {
-        let b = deal_board(n, layout).map_err(|e| usage(e.to_string()))?;
-        return Ok((b, Some(n)));
+        return Ok((deal_board(n, layout)?, Some(n)));
     }
-    let text =
-        std::fs::read_to_string(target).with_context(|| format!("reading board file {target}"))?;
+    let text = std::fs::read_to_string(target)
+        .with_bad_input_context(|| format!("reading board file {target}"))?;
     let b = parse_board(&text, layout).map_err(|e| usage(format!("{target}: {e}")))?;
     Ok((b, None))
 }
@@ -83,7 +82,7 @@ pub(super) fn solve_cmd(
         let text = match notation {
             Notation::Standard => standard(s.mv),
             Notation::Verbose => fcs_verbose(s.mv),
-            Notation::Hex => hex(s.mv, &b).map_err(|e| usage(e.to_string()))?,
+            Notation::Hex => hex(s.mv, &b)?,
         };
         let text = if s.auto { format!("{text}*") } else { text };
         yomi_freecell::moves::apply(&mut b, s.mv).context("replaying the solution")?;

@@ -1,6 +1,6 @@
 //! The FreeCell part of `yomi tour`.
 
-use crate::tour::{indent, section};
+use crate::show::{indent, section};
 use anyhow::Result;
 use yomi_freecell::notation::standard;
 use yomi_freecell::text::format_board;

@@ -1,19 +1,18 @@
-//! `yomi party battle` (two parties, random or given, optionally logged) and
-//! `yomi party bench` (one-thread battles/s and turns/s).
+//! `yomi party battle` (two parties, random or given, optionally logged; library:
+//! `yomi_party::series`) and `yomi party bench` (one-thread battles/s and turns/s).
 
 use super::load;
 use crate::usage::usage;
 use anyhow::Result;
 use serde::Serialize;
 use std::io::Write;
+use std::num::NonZeroU32;
 use std::time::Instant;
 use yomi_core::Rng;
 use yomi_core::parse_seed;
-use yomi_core::rng::derive_seed;
-use yomi_party::battle::{NoLog, TextLog};
 use yomi_party::experiment;
-use yomi_party::player::{GreedyPlayer, Player, RandomPlayer};
-use yomi_party::{Battle, Outcome, Party};
+use yomi_party::series::{SeriesOptions, play_series};
+use yomi_party::{Outcome, Party};
 
 #[derive(clap::Args, Debug)]
 #[command(allow_negative_numbers = true)]
@@ -121,30 +120,12 @@ pub(super) struct BattleArgs {
     json: bool,
 }
 
-enum AnyPlayer {
-    Random(RandomPlayer),
-    Greedy(GreedyPlayer),
-}
-
-impl Player for AnyPlayer {
-    fn choose(&mut self, b: &Battle, side: usize) -> yomi_party::battle::Action {
-        match self {
-            AnyPlayer::Random(p) => p.choose(b, side),
-            AnyPlayer::Greedy(p) => p.choose(b, side),
+impl From<PlayerKind> for yomi_party::player::PlayerKind {
+    fn from(k: PlayerKind) -> Self {
+        match k {
+            PlayerKind::Random => yomi_party::player::PlayerKind::Random,
+            PlayerKind::Greedy => yomi_party::player::PlayerKind::Greedy,
         }
-    }
-    fn replace(&mut self, b: &Battle, side: usize) -> u8 {
-        match self {
-            AnyPlayer::Random(p) => p.replace(b, side),
-            AnyPlayer::Greedy(p) => p.replace(b, side),
-        }
-    }
-}
-
-fn make_player(kind: PlayerKind, seed: u64) -> AnyPlayer {
-    match kind {
-        PlayerKind::Random => AnyPlayer::Random(RandomPlayer::new(seed)),
-        PlayerKind::Greedy => AnyPlayer::Greedy(GreedyPlayer),
     }
 }
 
@@ -180,36 +161,24 @@ pub(super) fn battle(args: BattleArgs) -> Result<()> {
     };
     let a = pick(&args.a, "a")?;
     let b = pick(&args.b, "b")?;
-    if args.games == 0 {
-        return Err(usage("--games must be at least 1"));
-    }
-    let (mut wa, mut dr, mut wb) = (0, 0, 0);
-    let mut first = (String::new(), 0, Vec::new());
-    for g in 0..args.games {
-        let seed = derive_seed(args.seed, g as u64 + 1);
-        let mut battle = Battle::new(&dex, [&a, &b], seed);
-        let mut pa = make_player(args.player_a, derive_seed(seed, 1));
-        let mut pb = make_player(args.player_b, derive_seed(seed, 2));
-        let (o, lines) = if g == 0 && args.log {
-            let mut log = TextLog::default();
-            (battle.play(&mut pa, &mut pb, &mut log), log.lines)
-        } else {
-            (battle.play(&mut pa, &mut pb, &mut NoLog), Vec::new())
-        };
-        match o {
-            Outcome::Win(0) => wa += 1,
-            Outcome::Draw => dr += 1,
-            Outcome::Win(_) => wb += 1,
-        }
-        if g == 0 {
-            let w = match o {
-                Outcome::Win(0) => "a",
-                Outcome::Win(_) => "b",
-                Outcome::Draw => "draw",
-            };
-            first = (w.to_string(), battle.turn, lines);
-        }
-    }
+    let games = NonZeroU32::new(args.games).ok_or_else(|| usage("--games must be at least 1"))?;
+    let series = play_series(
+        &dex,
+        &a,
+        &b,
+        &SeriesOptions {
+            games,
+            seed: args.seed,
+            players: [args.player_a.into(), args.player_b.into()],
+            log_first: args.log,
+        },
+    );
+    let (wa, dr, wb) = (series.wins_a, series.draws, series.wins_b);
+    let first_winner = match series.first {
+        Outcome::Win(0) => "a",
+        Outcome::Win(_) => "b",
+        Outcome::Draw => "draw",
+    };
     let report = BattleReport {
         profile: dex.profile.clone(),
         a: a.format(&dex),
@@ -218,9 +187,9 @@ pub(super) fn battle(args: BattleArgs) -> Result<()> {
         wins_a: wa,
         draws: dr,
         wins_b: wb,
-        first_winner: first.0,
-        first_turns: first.1,
-        log: first.2,
+        first_winner: first_winner.to_string(),
+        first_turns: series.first_turns,
+        log: series.log,
     };
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&report)?);

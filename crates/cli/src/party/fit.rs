@@ -1,5 +1,6 @@
-//! `yomi party fit` (the R² table and coefficients) and `yomi party search`
-//! (hill climbing on the model, verified by simulation).
+//! `yomi party fit` (the R² table and coefficients; library: `yomi_party::model`) and
+//! `yomi party search` (hill climbing on the model, verified by simulation; library:
+//! `yomi_party::{search, verify}`).
 
 use super::read_data;
 use crate::usage::usage;
@@ -9,12 +10,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use yomi_core::parse_seed;
-use yomi_core::rng::derive_seed;
 use yomi_party::dataset::meta_path;
-use yomi_party::experiment::{self, ExperimentConfig};
 use yomi_party::features::Features;
 use yomi_party::model::{self, Model};
-use yomi_party::{Party, search};
+use yomi_party::search;
+use yomi_party::verify::{Verified, Verifier};
 
 #[derive(clap::Args, Debug)]
 #[command(allow_negative_numbers = true)]
@@ -69,16 +69,6 @@ pub(super) struct SearchArgs {
 }
 
 #[derive(Serialize)]
-struct CoefSet {
-    set: String,
-    alpha: f64,
-    intercept: f64,
-    loo_mse: Vec<f64>,
-    names: Vec<String>,
-    coef: Vec<f64>,
-}
-
-#[derive(Serialize)]
 struct FitReport {
     data: String,
     profile: Option<String>,
@@ -89,7 +79,7 @@ struct FitReport {
     largest: Vec<(String, f64)>,
     smallest: Vec<(String, f64)>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    sets: Vec<CoefSet>,
+    sets: Vec<model::CoefSet>,
 }
 
 pub(super) fn fit(args: FitArgs) -> Result<()> {
@@ -109,24 +99,11 @@ pub(super) fn fit(args: FitArgs) -> Result<()> {
     let all = yomi_party::features::Group::ALL;
     let full = Model::train(&feats, &data, 0..args.train, &all, &args.alphas)?;
     let (largest, smallest) = model::extremes(&feats, &full, args.top);
-    let mut sets = Vec::new();
-    if args.coefficients {
-        for groups in model::TABLE_SETS {
-            let m = Model::train(&feats, &data, 0..args.train, groups, &args.alphas)?;
-            sets.push(CoefSet {
-                set: model::set_name(groups),
-                alpha: m.fit.alpha,
-                intercept: m.fit.intercept,
-                loo_mse: m.fit.loo_mse.clone(),
-                names: m
-                    .columns
-                    .iter()
-                    .map(|&c| feats.names()[c].clone())
-                    .collect(),
-                coef: m.fit.coef.clone(),
-            });
-        }
-    }
+    let sets = if args.coefficients {
+        model::coefficient_sets(&feats, &data, args.train, &args.alphas)?
+    } else {
+        Vec::new()
+    };
     tracing::info!("fits took {:.2} s", t.elapsed().as_secs_f64());
     let report = FitReport {
         data: args.data.display().to_string(),
@@ -182,15 +159,6 @@ pub(super) fn fit(args: FitArgs) -> Result<()> {
 }
 
 #[derive(Serialize)]
-struct Verified {
-    party: String,
-    predicted: f64,
-    dataset_score: Option<f64>,
-    simulated_vs_dataset_opponents: f64,
-    simulated_vs_fresh_opponents: f64,
-}
-
-#[derive(Serialize)]
 struct SearchReport {
     profile: String,
     features: String,
@@ -204,11 +172,11 @@ struct SearchReport {
 
 pub(super) fn search_cmd(args: SearchArgs) -> Result<()> {
     let (dex, data, meta) = read_data(&args.data)?;
-    let meta = meta.with_context(|| {
-        format!(
+    let meta = meta.ok_or_else(|| {
+        usage(format!(
             "{} is missing; search needs the dataset's profile and seed",
             meta_path(&args.data).display()
-        )
+        ))
     })?;
     if args.starts == 0 || args.games == 0 {
         return Err(usage("--starts and --games must be at least 1"));
@@ -218,40 +186,11 @@ pub(super) fn search_cmd(args: SearchArgs) -> Result<()> {
     let n = data.parties.len();
     let m = Model::train(&feats, &data, 0..n, &groups, &args.alphas)?;
     let found = search::search(&dex, &m, args.starts, args.seed, meta.learnset);
-    let cfg = ExperimentConfig {
-        parties: meta.parties,
-        opponents: meta.opponents,
-        games: meta.games,
-        seed: meta.seed,
-        learnset: meta.learnset,
-    };
-    let opps = experiment::opponents(&dex, &cfg);
-    let fresh = experiment::random_parties(
-        &dex,
-        meta.opponents,
-        derive_seed(args.seed, 1_000_003),
-        meta.learnset,
-    );
-    let stream = derive_seed(args.seed, 77);
-    let fresh_stream = derive_seed(args.seed, 78);
-    let verify = |p: &Party, k: u64, dataset_score: Option<f64>| Verified {
-        party: p.format(&dex),
-        predicted: m.predict(&feats, p),
-        dataset_score,
-        simulated_vs_dataset_opponents: experiment::score(&dex, p, &opps, args.games, stream, k),
-        simulated_vs_fresh_opponents: experiment::score(
-            &dex,
-            p,
-            &fresh,
-            args.games,
-            fresh_stream,
-            k,
-        ),
-    };
+    let verifier = Verifier::new(&dex, &m, &feats, &meta, args.seed, args.games);
     let pb = crate::progress::bar((args.verify.min(found.len()) + 1) as u64, "verifying");
     let mut verified = Vec::new();
     for (k, f) in found.iter().take(args.verify).enumerate() {
-        verified.push(verify(&f.party, k as u64, None));
+        verified.push(verifier.verify(&f.party, k as u64, None));
         pb.inc(1);
     }
     let (bi, &bs) = data
@@ -260,7 +199,7 @@ pub(super) fn search_cmd(args: SearchArgs) -> Result<()> {
         .enumerate()
         .max_by(|a, b| a.1.total_cmp(b.1))
         .context("empty dataset")?;
-    let best_random = verify(&data.parties[bi], 999_999, Some(bs));
+    let best_random = verifier.verify(&data.parties[bi], 999_999, Some(bs));
     pb.finish_and_clear();
     let report = SearchReport {
         profile: dex.profile.clone(),

@@ -1,8 +1,8 @@
 //! `yomi party`: Gen-1 battles, the random-battle party dataset, the ridge
 //! model's R² table and coefficients, and model-guided party search.
 
-use crate::usage::usage;
-use anyhow::{Context, Result};
+use crate::usage::{BadInput, usage};
+use anyhow::Result;
 use std::path::Path;
 use yomi_party::dataset::Meta;
 use yomi_party::experiment::Dataset;
@@ -82,10 +82,10 @@ fn load(profile: &str) -> Result<Dex> {
 
 /// Loads a dataset CSV with its `.meta.json` (when present) and the matching profile.
 fn read_data(path: &Path) -> Result<(Dex, Dataset, Option<Meta>)> {
-    let meta = yomi_party::dataset::read_meta(path)?;
+    let meta = yomi_party::dataset::read_meta(path).bad_input()?;
     let profile = meta.as_ref().map_or("cartridge", |m| m.profile.as_str());
     let dex = load(profile)?;
-    let data =
-        io::read_csv(path, &dex).with_context(|| format!("reading dataset {}", path.display()))?;
+    let data = io::read_csv(path, &dex)
+        .with_bad_input_context(|| format!("reading dataset {}", path.display()))?;
     Ok((dex, data, meta))
 }

@@ -1,7 +1,7 @@
 //! The `yomi tour` section of the party crate.
 
 use super::{load, quiet_broken_pipe};
-use crate::tour::section;
+use crate::show::section;
 use anyhow::Result;
 use std::io::Write;
 use std::time::Instant;

@@ -7,13 +7,12 @@ mod book;
 mod dataset;
 mod mate;
 mod nn;
-mod nn_gpu;
 mod train;
 mod tune;
 pub mod usi;
 pub mod usi_arena;
 
-use crate::tour::{indent, section};
+use crate::show::{indent, section};
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::io::{BufRead, Write};

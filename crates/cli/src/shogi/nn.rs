@@ -1,18 +1,17 @@
-//! `yomi shogi nn`: the value network's tools (library: `yomi-shogi-nn`): `bench`, the fast
-//! batched forward's throughput (positions/s and ms per batch), optionally beside ONNX
-//! Runtime on the same weights and batch (`--ort`, a build with `--features ort`), and
-//! `init`, a seeded random network written as safetensors.
+//! `yomi shogi nn`: the value network's tools (library: `yomi-shogi-nn`, its `bench`
+//! module for the timings): `bench`, the fast batched forward's throughput (positions/s and
+//! ms per batch), on a GPU beside the CPU (`--device cuda[:N]`, a build with `--features
+//! cuda`) or beside ONNX Runtime on the same weights and batch (`--ort`, a build with
+//! `--features ort`), and `init`, a seeded random network written as safetensors.
 
+use crate::args::NetworkDevice;
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use yomi_core::parse_duration;
-use yomi_shogi_nn::sample::random_positions;
-use yomi_shogi_nn::{Device, INPUT_LEN, NetConfig, Network, Weights, encode};
-
-use super::nn_gpu;
-use crate::args::NetworkDevice;
+use yomi_shogi_nn::bench::{BenchBatch, GpuReport, Timing, gpu_bench, time_batches};
+use yomi_shogi_nn::{CudaNetwork, Device, NetConfig, Network, Precision, Weights};
 
 /// Arguments of `yomi shogi nn`.
 #[derive(clap::Args, Debug)]
@@ -128,35 +127,30 @@ fn run_bench(a: BenchArgs) -> Result<()> {
         }
         None => Network::new(weights)?,
     };
-    let positions = random_positions(a.batch, 1);
-    let mut input = vec![0.0; a.batch * INPUT_LEN];
-    for (pos, chunk) in positions.iter().zip(input.chunks_exact_mut(INPUT_LEN)) {
-        encode(pos, chunk);
-    }
-    let mut out = vec![0.0; a.batch];
-    net.forward(&input, a.batch, &mut out);
+    let batch = BenchBatch::new(&net, a.batch);
     if let Some(path) = &a.save_batch {
-        nn_gpu::save_batch(path, &input, &out)?;
+        yomi_shogi_nn::sample::save_batch(path, &batch.input, &batch.logits)
+            .with_context(|| format!("--save-batch {}", path.display()))?;
     }
     if let Device::Cuda(ordinal) = a.net_device.device {
-        let setup = nn_gpu::GpuBench {
-            ordinal,
-            precision: a.net_device.precision,
-            seconds: a.seconds,
-            json: a.json,
-        };
-        return nn_gpu::bench(&setup, &net, &positions, &input, &out);
+        let precision = a.net_device.precision;
+        let gpu = CudaNetwork::new(net.weights(), ordinal, precision)
+            .with_context(|| format!("--device cuda:{ordinal}"))?;
+        let report = gpu_bench(&gpu, &net, &batch, a.seconds)?;
+        print_gpu(&report, &gpu, &net, ordinal, precision, a.batch, a.json);
+        return Ok(());
     }
     if a.ort {
-        return compare_with_ort(&a, &net, &input);
+        return compare_with_ort(&a, &net, &batch.input);
     }
+    let mut out = batch.logits.clone();
     let timing = time_batches(a.seconds, a.batch, || {
-        net.forward(&input, a.batch, &mut out)
+        net.forward(&batch.input, a.batch, &mut out)
     });
     // A checksum of the last logits: the same network and batch must print the same value.
     let checksum: f64 = out.iter().map(|&v| v as f64).sum();
     if a.json {
-        let mut report = timing.json();
+        let mut report = timing_json(&timing);
         report["channels"] = config.channels.into();
         report["layers"] = config.layers.into();
         report["batch"] = a.batch.into();
@@ -176,51 +170,61 @@ fn run_bench(a: BenchArgs) -> Result<()> {
     Ok(())
 }
 
-/// Throughput of repeated calls of one batch.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Timing {
-    batches: u64,
-    seconds: f64,
-    pub(super) positions_per_second: f64,
-    ms_per_batch: f64,
-    best_ms: f64,
+/// A [`Timing`] as the bench's JSON prints it.
+fn timing_json(t: &Timing) -> serde_json::Value {
+    serde_json::json!({
+        "batches": t.batches, "seconds": t.seconds,
+        "positions_per_second": t.positions_per_second,
+        "ms_per_batch": t.ms_per_batch, "best_ms_per_batch": t.best_ms,
+    })
 }
 
-impl Timing {
-    pub(super) fn line(&self) -> String {
-        format!(
-            "{:.0} positions/s, {:.2} ms per batch (best {:.2}), {} batches in {:.2} s",
-            self.positions_per_second, self.ms_per_batch, self.best_ms, self.batches, self.seconds
-        )
+/// Prints the GPU bench (`--device cuda[:N]`).
+fn print_gpu(
+    r: &GpuReport,
+    gpu: &CudaNetwork,
+    cpu: &Network,
+    ordinal: usize,
+    precision: Precision,
+    batch: usize,
+    json: bool,
+) {
+    let config = gpu.config();
+    let (compact, floats, on_cpu) = (&r.from_compact, &r.from_floats, &r.cpu);
+    let max_diff = r.max_diff;
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "device": format!("cuda:{ordinal}"), "gpu": gpu.device_name(),
+                "precision": precision.to_string(), "channels": config.channels,
+                "layers": config.layers, "batch": batch,
+                "max_abs_logit_diff_vs_cpu": max_diff,
+                "gpu_from_compact": timing_json(compact), "gpu_from_floats": timing_json(floats),
+                "cpu": timing_json(on_cpu), "cpu_threads": cpu.threads(),
+                "gpu_over_cpu": compact.positions_per_second / on_cpu.positions_per_second,
+            })
+        );
+        return;
     }
-
-    pub(super) fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "batches": self.batches, "seconds": self.seconds,
-            "positions_per_second": self.positions_per_second,
-            "ms_per_batch": self.ms_per_batch, "best_ms_per_batch": self.best_ms,
-        })
-    }
-}
-
-/// Calls `forward` (one batch of `batch` positions) until `duration` has passed, at least once.
-pub(super) fn time_batches(duration: Duration, batch: usize, mut forward: impl FnMut()) -> Timing {
-    let (mut batches, mut best) = (0u64, f64::INFINITY);
-    let start = Instant::now();
-    while batches == 0 || start.elapsed() < duration {
-        let t = Instant::now();
-        forward();
-        best = best.min(t.elapsed().as_secs_f64());
-        batches += 1;
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    Timing {
-        batches,
-        seconds,
-        positions_per_second: batches as f64 * batch as f64 / seconds,
-        ms_per_batch: seconds * 1000.0 / batches as f64,
-        best_ms: best * 1000.0,
-    }
+    println!(
+        "network {}x{} batch {batch} on {} ({}), logits within {max_diff:.2e} of the CPU's",
+        config.layers,
+        config.channels,
+        gpu.device_name(),
+        precision
+    );
+    println!("  GPU from compact records: {}", compact.line());
+    println!("  GPU from 61-plane floats: {}", floats.line());
+    println!(
+        "  CPU, {} threads:          {}",
+        cpu.threads(),
+        on_cpu.line()
+    );
+    println!(
+        "  GPU / CPU: {:.1}x",
+        compact.positions_per_second / on_cpu.positions_per_second
+    );
 }
 
 #[cfg(not(feature = "ort"))]
@@ -236,46 +240,27 @@ fn compare_with_ort(a: &BenchArgs, net: &Network, input: &[f32]) -> Result<()> {
     use yomi_shogi_nn::ort_runtime::OrtNetwork;
     // ONNX Runtime's default intra-op threads (one per physical core) unless --threads.
     let ort = OrtNetwork::new(net.weights(), None, a.threads.unwrap_or(0)).context("--ort")?;
-    let (mut ours_out, mut ort_out) = (vec![0.0; a.batch], vec![0.0; a.batch]);
-    net.forward(input, a.batch, &mut ours_out);
-    ort.forward(input, a.batch, &mut ort_out)?;
-    let max_diff = ours_out
-        .iter()
-        .zip(&ort_out)
-        .map(|(x, y)| (x - y).abs())
-        .fold(0.0f32, f32::max);
-    let scale = ours_out.iter().fold(1.0f32, |m, v| m.max(v.abs()));
-    let mut rounds = Vec::new();
-    for round in 1..=a.rounds.max(1) {
-        let ours = time_batches(a.seconds, a.batch, || {
-            net.forward(input, a.batch, &mut ours_out)
-        });
-        let mut failure = None;
-        let theirs = time_batches(a.seconds, a.batch, || {
-            if let Err(e) = ort.forward(input, a.batch, &mut ort_out) {
-                failure = Some(e);
+    let report = yomi_shogi_nn::bench::ort_bench(
+        net,
+        &ort,
+        input,
+        a.batch,
+        a.rounds,
+        a.seconds,
+        |round, ours, theirs| {
+            if !a.json {
+                println!("round {round}: yomi   {}", ours.line());
+                println!("round {round}: ORT    {}", theirs.line());
             }
-        });
-        if let Some(e) = failure {
-            return Err(e).context("ONNX Runtime forward");
-        }
-        if !a.json {
-            println!("round {round}: yomi   {}", ours.line());
-            println!("round {round}: ORT    {}", theirs.line());
-        }
-        rounds.push((ours, theirs));
-    }
-    let median = |pick: fn(&(Timing, Timing)) -> f64| {
-        let mut v: Vec<f64> = rounds.iter().map(pick).collect();
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let ours_median = median(|r| r.0.positions_per_second);
-    let ort_median = median(|r| r.1.positions_per_second);
+        },
+    )?;
+    let (ours_median, ort_median) = (report.yomi_median(), report.ort_median());
+    let (max_diff, scale) = (report.max_diff, report.scale);
     if a.json {
-        let list: Vec<_> = rounds
+        let list: Vec<_> = report
+            .rounds
             .iter()
-            .map(|(o, t)| serde_json::json!({"yomi": o.json(), "ort": t.json()}))
+            .map(|(o, t)| serde_json::json!({"yomi": timing_json(o), "ort": timing_json(t)}))
             .collect();
         println!(
             "{}",
@@ -289,13 +274,11 @@ fn compare_with_ort(a: &BenchArgs, net: &Network, input: &[f32]) -> Result<()> {
     } else {
         println!(
             "median over {} rounds: yomi {ours_median:.0} positions/s, ONNX Runtime {ort_median:.0} positions/s, ratio {:.2}; logits agree to {max_diff:.2e} (largest {scale:.3})",
-            rounds.len(),
+            report.rounds.len(),
             ours_median / ort_median
         );
     }
-    if max_diff > 1e-4 * scale {
-        anyhow::bail!("ONNX Runtime and yomi disagree: max logit difference {max_diff}");
-    }
+    report.check()?;
     Ok(())
 }
 

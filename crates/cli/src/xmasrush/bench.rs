@@ -1,17 +1,14 @@
 //! `yomi xmasrush bench`: simulations per push turn of a searching bot,
-//! single thread, on push decisions taken from greedy games.
+//! single thread, on push decisions taken from greedy games (library:
+//! `yomi_xmasrush::bench`).
 
 use crate::usage::usage;
 use anyhow::Result;
 use clap::Args;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use yomi_core::parse_duration;
+use yomi_xmasrush::bench::{bench, positions};
 use yomi_xmasrush::bots::BotSpec;
-use yomi_xmasrush::reach::Bfs;
-use yomi_xmasrush::sim::start;
-use yomi_xmasrush::state::State;
-use yomi_xmasrush::walker::greedy_walk;
-use yomi_xmasrush::{Action, League, Push};
 
 /// Arguments of `bench`.
 #[derive(Args)]
@@ -30,80 +27,24 @@ pub struct BenchArgs {
     json: bool,
 }
 
-/// Push decisions from games where both sides push row 3 and column 3 alternately and walk greedily.
-fn positions(n: u32) -> Vec<State> {
-    let mut out = Vec::new();
-    let mut bfs = Bfs::new();
-    let mut seed = 1;
-    while out.len() < n as usize {
-        let mut s = start(seed, League::Legend);
-        let mut k = 0usize;
-        while !s.over && out.len() < n as usize {
-            if s.push_turn() {
-                if k % 10 == 3 {
-                    out.push(s);
-                }
-                let a = Push::from_index(k % 28);
-                let b = Push::from_index((k * 5 + 11) % 28);
-                s.step(Action::Push(a), Action::Push(b));
-                k += 1;
-            } else {
-                let (w0, w1) = (greedy_walk(&s, 0, &mut bfs), greedy_walk(&s, 1, &mut bfs));
-                s.step(Action::Move(w0), Action::Move(w1));
-            }
-        }
-        seed += 1;
-    }
-    out
-}
-
-/// CPU time of this thread in nanoseconds (Linux schedstat), to report speed
-/// per CPU time on a machine shared with other work.
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
-
 /// Runs `bench`.
 pub fn run(args: BenchArgs) -> Result<()> {
     let budget: Duration = parse_duration(&args.time).map_err(|e| usage(format!("--time: {e}")))?;
     let spec = BotSpec::parse(&args.strategy).map_err(|e| usage(e.to_string()))?;
     let mut bot = spec.build(1).map_err(|e| usage(e.to_string()))?;
-    let mut sims = Vec::new();
-    let mut iterations = 0u64;
-    let mut longest = Duration::ZERO;
-    let mut cpu_ns: Option<u64> = Some(0);
-    for s in positions(args.positions) {
-        let c0 = thread_cpu_ns();
-        let t = Instant::now();
-        bot.act(&s, 0, budget);
-        longest = longest.max(t.elapsed());
-        cpu_ns = match (cpu_ns, c0, thread_cpu_ns()) {
-            (Some(acc), Some(a), Some(b)) => Some(acc + b.saturating_sub(a)),
-            _ => None,
-        };
-        sims.push(bot.simulations());
-        iterations += bot.iterations();
-    }
-    let total: u64 = sims.iter().sum();
-    // Simulations per 50 ms of CPU time actually received (the wall budget is shared on a loaded machine).
-    let per_cpu_50ms = cpu_ns
-        .filter(|&c| c > 0)
-        .map(|c| total as f64 / c as f64 * 50e6);
-    let iterations_per_cpu_50ms = cpu_ns
-        .filter(|&c| c > 0)
-        .map(|c| iterations as f64 / c as f64 * 50e6);
-    let mean_iterations = iterations as f64 / sims.len().max(1) as f64;
-    let mean = sims.iter().sum::<u64>() as f64 / sims.len().max(1) as f64;
-    let min = sims.iter().copied().min().unwrap_or(0);
+    let r = bench(bot.as_mut(), &positions(args.positions), budget);
+    let (per_cpu_50ms, iterations_per_cpu_50ms) =
+        (r.simulations_per_50ms_cpu(), r.iterations_per_50ms_cpu());
+    let (mean, min, mean_iterations) = (
+        r.mean_simulations(),
+        r.min_simulations(),
+        r.mean_iterations(),
+    );
+    let longest = r.longest;
     if args.json {
         println!(
             "{}",
-            serde_json::json!({"strategy": args.strategy, "positions": sims.len(), "budget_ms": budget.as_secs_f64() * 1000.0,
+            serde_json::json!({"strategy": args.strategy, "positions": r.positions(), "budget_ms": budget.as_secs_f64() * 1000.0,
                 "mean_simulations": mean, "min_simulations": min, "longest_ms": longest.as_secs_f64() * 1000.0,
                 "simulations_per_50ms_cpu": per_cpu_50ms,
                 "mean_iterations": mean_iterations, "iterations_per_50ms_cpu": iterations_per_cpu_50ms})
@@ -112,7 +53,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         println!(
             "{}: {} push decisions, {:.0} simulations per turn on average (min {min}) in {:?}, longest answer {:.1} ms, {} simulations ({} iterations) per 50 ms of CPU time",
             args.strategy,
-            sims.len(),
+            r.positions(),
             mean,
             budget,
             longest.as_secs_f64() * 1000.0,

@@ -1,13 +1,11 @@
-//! `yomi xmasrush check`: random games with every invariant checked each turn.
+//! `yomi xmasrush check`: random games with every invariant checked each turn (library:
+//! `yomi_xmasrush::check`).
 
 use super::LeagueArg;
 use anyhow::Result;
 use clap::Args;
-use rayon::prelude::*;
 use std::time::Instant;
-use yomi_xmasrush::bots::BotSpec;
-use yomi_xmasrush::player::Player;
-use yomi_xmasrush::referee::{EndReason, RefereeOptions, play_game};
+use yomi_xmasrush::check::check_games;
 
 /// Arguments of `check`.
 #[derive(Args)]
@@ -36,56 +34,15 @@ pub fn run(args: CheckArgs) -> Result<()> {
         .build()?;
     let pb = crate::progress::bar(u64::from(args.games), "games");
     let t0 = Instant::now();
-    let options = RefereeOptions {
-        league,
-        check_invariants: true,
-        ..Default::default()
-    };
-    let results: Vec<(EndReason, u8, [i32; 2])> = pool.install(|| {
-        (0..args.games)
-            .into_par_iter()
-            .map(|i| {
-                let seed = args.seed + i64::from(i);
-                let build = |s: u64| {
-                    Player::builtin(
-                        BotSpec::parse("random")
-                            .expect("known")
-                            .build(s)
-                            .expect("valid"),
-                        league,
-                    )
-                };
-                let mut players = [build(seed as u64 * 2), build(seed as u64 * 2 + 1)];
-                let (r, _) = play_game(
-                    &mut players,
-                    ["random".into(), "random".into()],
-                    seed,
-                    options,
-                )?;
-                pb.inc(1);
-                Ok((r.reason, r.turns, r.scores))
-            })
-            .collect::<Result<_>>()
-    })?;
+    let r = pool.install(|| check_games(args.seed, args.games, league, &|| pb.inc(1)))?;
     pb.finish_and_clear();
-    let count = |e: EndReason| results.iter().filter(|r| r.0 == e).count();
-    let (max_turns, deadlock, all_quests) = (
-        count(EndReason::MaxTurns),
-        count(EndReason::Deadlock),
-        count(EndReason::AllQuests),
-    );
-    let mean_turns =
-        results.iter().map(|r| f64::from(r.1)).sum::<f64>() / results.len().max(1) as f64;
-    let mean_score = results
-        .iter()
-        .map(|r| f64::from(r.2[0] + r.2[1]) / 2.0)
-        .sum::<f64>()
-        / results.len().max(1) as f64;
+    let (max_turns, deadlock, all_quests) = (r.max_turns, r.deadlock, r.all_quests);
+    let (mean_turns, mean_score) = (r.mean_turns, r.mean_score);
     let secs = t0.elapsed().as_secs_f64();
     if args.json {
         println!(
             "{}",
-            serde_json::json!({"games": results.len(), "invariant_violations": 0, "max_turns": max_turns,
+            serde_json::json!({"games": r.games, "invariant_violations": 0, "max_turns": max_turns,
                 "deadlock": deadlock, "all_quests": all_quests, "mean_turns": mean_turns,
                 "mean_score": mean_score, "seconds": secs})
         );
@@ -93,7 +50,7 @@ pub fn run(args: CheckArgs) -> Result<()> {
         println!(
             "{} games, every invariant held each turn: {max_turns} reached 150 turns, {deadlock} deadlocks, \
              {all_quests} finished all quests; mean {mean_turns:.1} turns, mean score {mean_score:.2}; {secs:.1} s",
-            results.len()
+            r.games
         );
     }
     Ok(())

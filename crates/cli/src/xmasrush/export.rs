@@ -2,8 +2,7 @@
 
 use super::BotChoiceArgs;
 use crate::files::write_atomic;
-use crate::usage::usage;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use std::path::PathBuf;
 use yomi_xmasrush::export::{ExportOptions, codingame_source};
@@ -28,7 +27,7 @@ pub fn run(args: ExportArgs) -> Result<()> {
         seed: c.seed,
         budget: c.budget()?,
     };
-    let source = codingame_source(&options).map_err(|e| usage(format!("--strategy: {e}")))?;
+    let source = codingame_source(&options).context("--strategy")?;
     match &args.out {
         Some(path) => {
             write_atomic(path, source.as_bytes())?;

@@ -89,12 +89,7 @@ impl BotChoiceArgs {
 
 impl LeagueArg {
     fn get(&self) -> Result<League> {
-        League::parse(&self.league).ok_or_else(|| {
-            usage(format!(
-                "unknown league '{}'; valid: wood2, wood1, bronze, silver, gold, legend",
-                self.league
-            ))
-        })
+        Ok(League::parse(&self.league)?)
     }
 }
 

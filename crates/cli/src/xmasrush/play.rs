@@ -3,12 +3,11 @@
 use super::LeagueArg;
 use crate::files::write_atomic;
 use crate::usage::usage;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 use yomi_core::parse_duration;
-use yomi_xmasrush::bots::BotSpec;
-use yomi_xmasrush::player::{External, Player};
+use yomi_xmasrush::player::Player;
 use yomi_xmasrush::referee::{RefereeOptions, TimeLimits, play_game};
 
 /// Arguments of `play`.
@@ -39,19 +38,6 @@ pub struct PlayArgs {
     json: bool,
 }
 
-/// A built-in bot (`SPEC`) or an external program (`cmd:PROGRAM`) as a player.
-pub(super) fn player(spec: &str, seed: u64, league: yomi_xmasrush::League) -> Result<Player> {
-    if let Some(cmd) = spec.strip_prefix("cmd:") {
-        let ext = External::spawn(cmd).with_context(|| format!("cannot start '{cmd}'"))?;
-        return Ok(Player::External(ext));
-    }
-    let bot = BotSpec::parse(spec)
-        .map_err(|e| usage(e.to_string()))?
-        .build(seed)
-        .map_err(|e| usage(e.to_string()))?;
-    Ok(Player::builtin(bot, league))
-}
-
 /// Runs `play`.
 pub fn run(args: PlayArgs) -> Result<()> {
     let league = args.league.get()?;
@@ -61,8 +47,8 @@ pub fn run(args: PlayArgs) -> Result<()> {
         turn: parse_duration(&args.turn_limit).map_err(|e| usage(format!("--turn-limit: {e}")))?,
     };
     let mut players = [
-        player(&args.a, args.seed as u64, league)?,
-        player(&args.b, args.seed as u64 ^ 1, league)?,
+        Player::from_spec(&args.a, args.seed as u64, league)?,
+        Player::from_spec(&args.b, args.seed as u64 ^ 1, league)?,
     ];
     let options = RefereeOptions {
         league,

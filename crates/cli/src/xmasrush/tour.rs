@@ -1,10 +1,10 @@
 //! The Xmas Rush part of `yomi tour`: one refereed game between built-in bots.
 
-use super::play::player;
-use crate::tour::section;
+use crate::show::section;
 use anyhow::Result;
 use std::time::Duration;
 use yomi_xmasrush::League;
+use yomi_xmasrush::player::Player;
 use yomi_xmasrush::referee::{RefereeOptions, TimeLimits, play_game};
 
 /// Plays `greedy` against `random` on seed 1 with every invariant checked.
@@ -15,7 +15,11 @@ pub fn tour() -> Result<()> {
     );
     let (a, b) = ("greedy", "random");
     let league = League::Legend;
-    let mut players = [player(a, 1, league)?, player(b, 1 ^ 1, league)?];
+    // The seeds `play --seed 1` gives its players: the seed, and the seed xor 1.
+    let mut players = [
+        Player::from_spec(a, 1, league)?,
+        Player::from_spec(b, 0, league)?,
+    ];
     let options = RefereeOptions {
         league,
         limits: TimeLimits {

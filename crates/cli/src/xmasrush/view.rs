@@ -1,8 +1,8 @@
 //! `yomi xmasrush view`: a replay as a self-contained HTML page.
 
 use crate::files::write_atomic;
-use crate::usage::usage;
-use anyhow::{Context, Result};
+use crate::usage::{BadInput, usage};
+use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 use yomi_xmasrush::replay::Replay;
@@ -21,7 +21,7 @@ pub struct ViewArgs {
 /// Runs `view`.
 pub fn run(args: ViewArgs) -> Result<()> {
     let text = std::fs::read_to_string(&args.replay)
-        .with_context(|| format!("cannot read {}", args.replay.display()))?;
+        .with_bad_input_context(|| format!("cannot read {}", args.replay.display()))?;
     let replay: Replay = serde_json::from_str(&text)
         .map_err(|e| usage(format!("{} is not a replay: {e}", args.replay.display())))?;
     write_atomic(&args.out, render_html(&replay).as_bytes())?;

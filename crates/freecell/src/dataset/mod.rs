@@ -13,7 +13,7 @@ mod jsonl;
 mod parquet_out;
 
 use crate::board::Board;
-use crate::deal::deal_board;
+use crate::deal::{DealRange, deal_board};
 use crate::error::FreecellError;
 use crate::layout_default;
 use crate::notation::{hex, standard};
@@ -126,6 +126,21 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Counts one deal: its verdict, the solution's length (solved deals) and solver time.
+    pub fn record(&mut self, deal: u64, verdict: Verdict, length: usize, seconds: f64) {
+        self.deals += 1;
+        self.solve_seconds += seconds;
+        match verdict {
+            Verdict::Solved => {
+                self.solved += 1;
+                self.total_len += length as u64;
+                self.max_len = self.max_len.max(length as u64);
+            }
+            Verdict::Unsolvable => self.unsolvable.push(deal),
+            Verdict::Intractable => self.intractable.push(deal),
+        }
+    }
+
     /// Adds another shard's statistics.
     pub fn merge(&mut self, o: &Stats) {
         self.deals += o.deals;
@@ -193,6 +208,130 @@ pub fn finished(dir: &Path, s: &Shard, f: Format) -> Option<Stats> {
     serde_json::from_str(&text).ok()
 }
 
+/// One worker's part of a dataset run: its shards, those an earlier run finished (their
+/// statistics) and those left to do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resume {
+    /// The worker's shards, finished or not.
+    pub shards: usize,
+    /// The shards left to do, in order.
+    pub todo: Vec<Shard>,
+    /// Statistics of the finished shards, merged.
+    pub done: Stats,
+}
+
+impl Resume {
+    /// Shards an earlier run finished.
+    pub fn skipped(&self) -> usize {
+        self.shards - self.todo.len()
+    }
+
+    /// Deals in the shards left to do.
+    pub fn deals_left(&self) -> u64 {
+        self.todo.iter().map(|s| s.last - s.first + 1).sum()
+    }
+}
+
+/// Plans `share`'s shards of `range` in `dir` ([`plan`]) and finds those already finished
+/// there ([`finished`]).
+pub fn resume(
+    dir: &Path,
+    range: DealRange,
+    shard_size: u64,
+    share: WorkerShare,
+    f: Format,
+) -> Resume {
+    let shards = plan(range.first(), range.last(), shard_size, share);
+    let mut done = Stats::default();
+    let mut todo = Vec::new();
+    for s in &shards {
+        match finished(dir, s, f) {
+            Some(st) => done.merge(&st),
+            None => todo.push(*s),
+        }
+    }
+    Resume {
+        shards: shards.len(),
+        todo,
+        done,
+    }
+}
+
+/// The summary of one worker's run, written as `summary-I-of-N.json` ([`summary_path`]) and
+/// printed by `yomi freecell dataset --json`. The fields are in alphabetical order, the
+/// order the file has always listed them in.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Summary {
+    /// Deals solved, in all (finished shards included).
+    pub deals: u64,
+    /// First deal of the range.
+    pub first: u64,
+    /// Output format.
+    pub format: Format,
+    /// Deals left undecided, ascending.
+    pub intractable: Vec<u64>,
+    /// Last deal of the range.
+    pub last: u64,
+    /// Longest solution.
+    pub max_length: u64,
+    /// Mean solution length of the solved deals.
+    pub mean_length: f64,
+    /// Rows written.
+    pub rows: u64,
+    /// Wall-clock seconds of this run.
+    pub seconds_this_run: f64,
+    /// The worker's share, `i/n`.
+    pub shard: String,
+    /// The worker's shards.
+    pub shards: usize,
+    /// Shards an earlier run had finished.
+    pub shards_skipped: usize,
+    /// Deals solved.
+    pub solved: u64,
+    /// Solver seconds summed over deals.
+    pub solver_seconds: f64,
+    /// Deals proven unsolvable, ascending.
+    pub unsolvable: Vec<u64>,
+}
+
+impl Summary {
+    /// The summary of a run over `range` that found `resume` and ended with `total` (the
+    /// finished shards' statistics merged with this run's) after `seconds`.
+    pub fn new(
+        range: DealRange,
+        share: WorkerShare,
+        format: Format,
+        resume: &Resume,
+        mut total: Stats,
+        seconds: f64,
+    ) -> Summary {
+        total.unsolvable.sort_unstable();
+        total.intractable.sort_unstable();
+        Summary {
+            deals: total.deals,
+            first: range.first(),
+            format,
+            mean_length: total.mean_len(),
+            intractable: total.intractable,
+            last: range.last(),
+            max_length: total.max_len,
+            rows: total.rows,
+            seconds_this_run: seconds,
+            shard: share.to_string(),
+            shards: resume.shards,
+            shards_skipped: resume.skipped(),
+            solved: total.solved,
+            solver_seconds: total.solve_seconds,
+            unsolvable: total.unsolvable,
+        }
+    }
+}
+
+/// Where worker `share` writes its [`Summary`] in `dir`.
+pub fn summary_path(dir: &Path, share: WorkerShare) -> PathBuf {
+    dir.join(format!("summary-{}-of-{}.json", share.index, share.count))
+}
+
 fn io(e: impl std::fmt::Display, p: &Path) -> FreecellError {
     FreecellError::Io(format!("{}: {e}", p.display()))
 }
@@ -219,17 +358,7 @@ pub fn run_shard(
     let mut stats = Stats::default();
     let mut rows = Vec::new();
     for (r, v, t, d) in results {
-        stats.deals += 1;
-        stats.solve_seconds += t;
-        match v {
-            Verdict::Solved => {
-                stats.solved += 1;
-                stats.total_len += r.len() as u64;
-                stats.max_len = stats.max_len.max(r.len() as u64);
-            }
-            Verdict::Unsolvable => stats.unsolvable.push(d),
-            Verdict::Intractable => stats.intractable.push(d),
-        }
+        stats.record(d, v, r.len(), t);
         rows.extend(r);
     }
     stats.rows = rows.len() as u64;

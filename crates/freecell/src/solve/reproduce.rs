@@ -16,6 +16,8 @@ use super::{Outcome, Step};
 use crate::autoplay::run_auto_moves;
 use crate::board::Board;
 use crate::moves::{Loc, Move, MoveMode, apply_unchecked, legal_moves, moved_card};
+use std::fmt;
+use std::str::FromStr;
 
 /// Parameters of the method (the published values are the defaults).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -50,6 +52,65 @@ impl Default for Params {
             max_moves: 120,
             node_limit: 2_000_000,
         }
+    }
+}
+
+/// A `--reproduce` text that is not the method's seven parameters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamsError {
+    /// A value that is not a non-negative integer.
+    #[error("`{0}`: expected 7 comma-separated integers")]
+    NotIntegers(String),
+    /// Not seven values.
+    #[error("`{text}`: expected 7 values, got {count}")]
+    Count {
+        /// The text as given.
+        text: String,
+        /// Values found.
+        count: usize,
+    },
+}
+
+/// Reads `a0,a1,a2,a3,delta,retries,max_moves` (the order of `--reproduce`);
+/// `node_limit` keeps its default. `retries` and `max_moves` are read as 64-bit values
+/// and keep their low 32 bits, as the command line always has.
+impl FromStr for Params {
+    type Err = ParamsError;
+
+    fn from_str(text: &str) -> Result<Params, ParamsError> {
+        let v: Vec<u64> = text
+            .split(',')
+            .map(|x| x.trim().parse::<u64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| ParamsError::NotIntegers(text.to_string()))?;
+        let [a0, a1, a2, a3, delta, retries, max_moves] = v[..] else {
+            return Err(ParamsError::Count {
+                text: text.to_string(),
+                count: v.len(),
+            });
+        };
+        Ok(Params {
+            a0,
+            a1,
+            a2,
+            a3,
+            delta,
+            retries: retries as u32,
+            max_moves: max_moves as u32,
+            ..Params::default()
+        })
+    }
+}
+
+/// Writes the seven values [`FromStr`] reads, comma-separated (`node_limit` is not part of
+/// the text).
+impl fmt::Display for Params {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "{},{},{},{},{},{},{}",
+            self.a0, self.a1, self.a2, self.a3, self.delta, self.retries, self.max_moves
+        )
     }
 }
 
