@@ -10,7 +10,7 @@
 use crate::budget::{Budget, Clock};
 use crate::game::Game;
 use crate::limits::Limits;
-use crate::score::{INF, PROVEN, terminal_score, to_value};
+use crate::score::{INF, PROVEN, score_from_node, score_to_node, terminal_score, to_value};
 use crate::strategy::{SearchReport, SearchStats, Strategy};
 use crate::tt::{Bound, Entry, TranspositionTable};
 
@@ -260,23 +260,11 @@ impl<M: Copy> AlphaBeta<M> {
 /// Proven scores are stored relative to the node so they stay valid when the
 /// same position is reached at another ply.
 fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= PROVEN {
-        score + ply as i32
-    } else if score <= -PROVEN {
-        score - ply as i32
-    } else {
-        score
-    }
+    score_to_node(score, ply, PROVEN)
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= PROVEN {
-        score - ply as i32
-    } else if score <= -PROVEN {
-        score + ply as i32
-    } else {
-        score
-    }
+    score_from_node(score, ply, PROVEN)
 }
 
 impl<G: Game> Strategy<G> for AlphaBeta<G::Move> {

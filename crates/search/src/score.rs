@@ -50,3 +50,43 @@ pub fn to_value(score: i32, exact: bool) -> Value {
         Value::Score(score)
     }
 }
+
+/// A root-relative score as stored at a node `ply` plies from the root:
+/// a proven result (|score| at or beyond `proven`) counts its distance from
+/// the node instead, so a transposition table entry stays right when the
+/// same position is reached at another ply. Scores below `proven` pass
+/// through. Every tree search with a table (this crate's alpha-beta, the
+/// shogi engine) stores through this and reads back through
+/// [`score_from_node`].
+///
+/// ```
+/// use yomi_search::score::{PROVEN, WIN, score_from_node, score_to_node};
+/// let win_in_7 = WIN - 7; // seen from the root
+/// let stored = score_to_node(win_in_7, 3, PROVEN);
+/// assert_eq!(stored, WIN - 4); // a win in 4 from the node
+/// assert_eq!(score_from_node(stored, 3, PROVEN), win_in_7);
+/// assert_eq!(score_to_node(120, 3, PROVEN), 120);
+/// ```
+#[inline(always)]
+pub const fn score_to_node(score: i32, ply: usize, proven: i32) -> i32 {
+    if score >= proven {
+        score + ply as i32
+    } else if score <= -proven {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored node-relative score read back at `ply` plies from the root
+/// (the inverse of [`score_to_node`]).
+#[inline(always)]
+pub const fn score_from_node(score: i32, ply: usize, proven: i32) -> i32 {
+    if score >= proven {
+        score - ply as i32
+    } else if score <= -proven {
+        score + ply as i32
+    } else {
+        score
+    }
+}

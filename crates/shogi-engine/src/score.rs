@@ -5,6 +5,8 @@
 //! of the score's frame; [`to_tt`]/[`from_tt`] convert between root-relative
 //! and node-relative mate scores so a table entry is valid at any ply.
 
+use yomi_search::score::{score_from_node, score_to_node};
+
 /// Maximum search ply (array bound of every per-ply table).
 pub const MAX_PLY: usize = 128;
 
@@ -42,25 +44,13 @@ pub const fn is_mate(score: i32) -> bool {
 /// Root-relative score to node-relative (for storing at `ply`).
 #[inline(always)]
 pub const fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_IN_MAX_PLY {
-        score + ply as i32
-    } else if score <= -MATE_IN_MAX_PLY {
-        score - ply as i32
-    } else {
-        score
-    }
+    score_to_node(score, ply, MATE_IN_MAX_PLY)
 }
 
 /// Node-relative score read at `ply` back to root-relative.
 #[inline(always)]
 pub const fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_IN_MAX_PLY {
-        score - ply as i32
-    } else if score <= -MATE_IN_MAX_PLY {
-        score + ply as i32
-    } else {
-        score
-    }
+    score_from_node(score, ply, MATE_IN_MAX_PLY)
 }
 
 /// The USI `score` field: `cp <x>` or `mate <n>` (n in plies, negative when
