@@ -3,8 +3,9 @@
 //! The primitives every yomi crate may use, and nothing game-specific: the
 //! seedable generator and the one seed grammar ([`rng`]), the one duration
 //! grammar ([`duration`]), outputs written whole or not at all ([`files`]),
-//! the `--shard i/n` work split ([`shard`]) and the fingerprint of inputs
-//! ([`fingerprint`]). It depends on nothing of ours, so a crate that needs
+//! the `--shard i/n` work split ([`shard`]), the fingerprint of inputs
+//! ([`fingerprint`]) and, with the cargo feature `parquet`, the one Parquet
+//! table writer of every dataset (`table`). It depends on nothing of ours, so a crate that needs
 //! only these does not compile a search library.
 //!
 //! ```
@@ -24,6 +25,8 @@ pub mod files;
 pub mod fingerprint;
 pub mod rng;
 pub mod shard;
+#[cfg(feature = "parquet")]
+pub mod table;
 
 pub use duration::{DurationError, parse_duration, parse_duration_or_zero};
 pub use fingerprint::{Fnv, fnv1a};

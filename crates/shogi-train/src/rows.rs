@@ -2,7 +2,7 @@
 //!
 //! Contract: a file holds the columns `sfen` UTF8, `score` INT32, `result` INT32 (annotated
 //! INT_8), `ply` INT32, `game` INT64 and `depth` INT32 ([`SCHEMA`]), snappy-compressed, in
-//! one row group, written through the low-level column writer (no Arrow); [`write()`] always
+//! one row group, written through yomi-core's table writer; [`write()`] always
 //! writes exactly these bytes for the same rows, so dataset shards made before stay the same
 //! format. [`read`] takes the columns by name, in any integer width, so a file made by
 //! another tool with the same names reads too: `sfen`, `score`, `result` and `game` are
@@ -12,17 +12,12 @@
 //! number. [`files`] lists a dataset: one file, or every `*.parquet` file of a folder in
 //! name order.
 
-use parquet::basic::Compression;
-use parquet::data_type::{ByteArray, ByteArrayType, Int32Type, Int64Type};
-use parquet::file::properties::WriterProperties;
 use parquet::file::reader::{FileReader, SerializedFileReader};
-use parquet::file::writer::SerializedFileWriter;
 use parquet::record::Field;
-use parquet::schema::parser::parse_message_type;
 use parquet::schema::types::Type as SchemaType;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use thiserror::Error;
+use yomi_core::table::{Column, write_parquet};
 use yomi_shogi::Position;
 
 /// The Parquet schema of a dataset file, columns in file order.
@@ -117,55 +112,19 @@ fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> RowsE
 
 /// Writes `rows` to a new file at `path`.
 pub fn write(path: &Path, rows: &[Row]) -> Result<(), RowsError> {
-    let err = |e: &dyn std::fmt::Display| RowsError::Write {
+    let ints = |f: &dyn Fn(&Row) -> i32| Column::Int32(rows.iter().map(f).collect());
+    let columns = vec![
+        Column::Bytes(rows.iter().map(|r| r.sfen.as_bytes().to_vec()).collect()),
+        ints(&|r| r.score),
+        ints(&|r| i32::from(r.result)),
+        ints(&|r| r.ply),
+        Column::Int64(rows.iter().map(|r| r.game).collect()),
+        ints(&|r| r.depth),
+    ];
+    write_parquet(path, SCHEMA, columns).map_err(|e| RowsError::Write {
         path: path.to_path_buf(),
-        message: e.to_string(),
-    };
-    let schema = Arc::new(parse_message_type(SCHEMA).map_err(|e| err(&e))?);
-    let props = Arc::new(
-        WriterProperties::builder()
-            .set_compression(Compression::SNAPPY)
-            .build(),
-    );
-    let file = std::fs::File::create(path).map_err(|e| err(&e))?;
-    let mut w = SerializedFileWriter::new(file, schema, props).map_err(|e| err(&e))?;
-    let mut rg = w.next_row_group().map_err(|e| err(&e))?;
-    let ints = |f: &dyn Fn(&Row) -> i32| rows.iter().map(f).collect::<Vec<i32>>();
-    let mut col = 0;
-    while let Some(mut c) = rg.next_column().map_err(|e| err(&e))? {
-        let res = match col {
-            0 => {
-                let v: Vec<ByteArray> = rows
-                    .iter()
-                    .map(|r| ByteArray::from(r.sfen.as_bytes().to_vec()))
-                    .collect();
-                c.typed::<ByteArrayType>().write_batch(&v, None, None)
-            }
-            1 => c
-                .typed::<Int32Type>()
-                .write_batch(&ints(&|r| r.score), None, None),
-            2 => c
-                .typed::<Int32Type>()
-                .write_batch(&ints(&|r| r.result as i32), None, None),
-            3 => c
-                .typed::<Int32Type>()
-                .write_batch(&ints(&|r| r.ply), None, None),
-            4 => c.typed::<Int64Type>().write_batch(
-                &rows.iter().map(|r| r.game).collect::<Vec<_>>(),
-                None,
-                None,
-            ),
-            _ => c
-                .typed::<Int32Type>()
-                .write_batch(&ints(&|r| r.depth), None, None),
-        };
-        res.map_err(|e| err(&e))?;
-        c.close().map_err(|e| err(&e))?;
-        col += 1;
-    }
-    rg.close().map_err(|e| err(&e))?;
-    w.close().map_err(|e| err(&e))?;
-    Ok(())
+        message: e.message,
+    })
 }
 
 /// `path` itself if it is a file, else the `*.parquet` files in it, sorted by name.

@@ -2,7 +2,6 @@
 //! and errors that name the file and the row.
 
 use super::*;
-use parquet::file::writer::SerializedFileWriter;
 use yomi_core::fnv1a;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -122,33 +121,14 @@ fn write_foreign(path: &Path, sfens: &[&str]) {
       REQUIRED INT32 result (INTEGER(8,true));
       REQUIRED INT64 score;
     }";
-    let schema = Arc::new(parse_message_type(schema).unwrap());
-    let props = Arc::new(WriterProperties::builder().build());
-    let file = std::fs::File::create(path).unwrap();
-    let mut w = SerializedFileWriter::new(file, schema, props).unwrap();
-    let mut rg = w.next_row_group().unwrap();
-    let mut col = 0;
-    while let Some(mut c) = rg.next_column().unwrap() {
-        let n = sfens.len();
-        match col {
-            0 => c.typed::<Int64Type>().write_batch(&vec![42; n], None, None),
-            1 => {
-                let v: Vec<ByteArray> = sfens.iter().map(|s| ByteArray::from(*s)).collect();
-                c.typed::<ByteArrayType>().write_batch(&v, None, None)
-            }
-            2 => c.typed::<Int32Type>().write_batch(&vec![-1; n], None, None),
-            _ => {
-                let v: Vec<i64> = (0..n as i64).map(|i| i * 100).collect();
-                c.typed::<parquet::data_type::Int64Type>()
-                    .write_batch(&v, None, None)
-            }
-        }
-        .unwrap();
-        c.close().unwrap();
-        col += 1;
-    }
-    rg.close().unwrap();
-    w.close().unwrap();
+    let n = sfens.len() as i64;
+    let columns = vec![
+        Column::Int64(vec![42; sfens.len()]),
+        Column::Bytes(sfens.iter().map(|s| s.as_bytes().to_vec()).collect()),
+        Column::Int32(vec![-1; sfens.len()]),
+        Column::Int64((0..n).map(|i| i * 100).collect()),
+    ];
+    write_parquet(path, schema, columns).unwrap();
 }
 
 #[test]
