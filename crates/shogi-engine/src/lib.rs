@@ -13,7 +13,6 @@ pub mod eval;
 pub mod mate;
 pub mod memory;
 mod near;
-pub mod openings;
 pub mod params;
 pub mod score;
 pub mod search;

@@ -11,12 +11,11 @@
 //! ply limit (a draw).
 
 use crate::eval::EvalKind;
-use crate::openings::StartLine;
 use crate::score::is_mate;
 use crate::search::{Control, GameHistory, Limits, Searcher};
 use yomi_core::Rng;
 use yomi_search::{Game, Outcome};
-use yomi_shogi::{Color, DeclarationRule, GameOptions, Move, Position, ShogiGame};
+use yomi_shogi::{Color, DeclarationRule, GameOptions, Move, Position, ShogiGame, StartLine};
 
 /// Largest magnitude of a recorded score (cp); mate scores are clamped here.
 pub const SCORE_CLAMP: i32 = 3000;

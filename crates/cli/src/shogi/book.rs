@@ -5,8 +5,8 @@ use super::{PositionArgs, load};
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
+use yomi_shogi::record::Csa;
 use yomi_shogi_engine::book::{Book, BookBuilder, BookOptions, write_book};
-use yomi_shogi_engine::client::csa::read_csa;
 
 /// Arguments of `yomi shogi book`.
 #[derive(clap::Args, Debug)]
@@ -69,10 +69,12 @@ fn make(a: MakeArgs) -> Result<()> {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("csa"));
         if is_csa {
-            let (start, moves) =
-                read_csa(&text).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+            let Csa(record) = text
+                .parse()
+                .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+            let moves: Vec<_> = record.moves.iter().map(|m| m.mv).collect();
             builder
-                .add_game(&start, &moves)
+                .add_game(&record.start, &moves)
                 .map_err(|i| usage(format!("{}: move {} is illegal", path.display(), i + 1)))?;
             games += 1;
             continue;

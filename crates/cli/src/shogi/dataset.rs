@@ -9,9 +9,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 use yomi_core::parse_seed;
 use yomi_core::shard::{WorkerShare, plan};
+use yomi_shogi::openings::parse_openings;
 use yomi_shogi_engine::dataset::{self, DatasetSpec, ShardStats};
 use yomi_shogi_engine::eval::EvalKind;
-use yomi_shogi_engine::openings::parse_openings;
 use yomi_shogi_engine::selfplay::SelfPlayOptions;
 
 /// Arguments of `yomi shogi dataset`.

@@ -9,14 +9,13 @@ use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Duration;
 use yomi_core::{parse_duration, parse_duration_or_zero};
-use yomi_shogi::{DeclarationRule, ShogiGame};
+use yomi_shogi::openings::parse_openings;
+use yomi_shogi::{DeclarationRule, ShogiGame, StartLine};
 use yomi_shogi_engine::client::clock::TimeControl;
 use yomi_shogi_engine::client::matches::{
-    MatchJournal, PlayerSpec, RecordFormat, ResignRule, ShogiMatchConfig, StartLine,
-    run_shogi_match,
+    MatchJournal, PlayerSpec, RecordFormat, ResignRule, ShogiMatchConfig, run_shogi_match,
 };
 use yomi_shogi_engine::client::usi::EngineSpec;
-use yomi_shogi_engine::openings::parse_openings;
 
 /// Clock and record options of shogi matches (used when a player is a USI
 /// engine or any of them is given).
@@ -103,7 +102,7 @@ fn player(spec: &str) -> Result<PlayerSpec> {
     Ok(PlayerSpec::Builtin(factory::<ShogiGame>(spec)?))
 }
 
-/// Openings for shogi (see `yomi_shogi_engine::openings`).
+/// Openings for shogi (see `yomi_shogi::openings`).
 fn read_starts(path: &std::path::Path) -> Result<Vec<StartLine>> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| usage(format!("cannot read openings file {}: {e}", path.display())))?;

@@ -17,7 +17,7 @@ mod parse;
 mod writer;
 
 pub use error::BookError;
-pub use writer::{BookBuilder, parse_game_line, write_book};
+pub use writer::{BookBuilder, write_book};
 
 use std::collections::HashMap;
 use std::path::Path;

@@ -12,7 +12,7 @@
 use super::{BookEntry, BookError, BookMove, HEADER};
 use std::collections::HashMap;
 use std::io::{self, Write};
-use yomi_shogi::{Move, Position};
+use yomi_shogi::{Move, Position, StartLine};
 
 #[derive(Default)]
 struct MoveStats {
@@ -73,10 +73,12 @@ impl BookBuilder {
     }
 
     /// Records a game given as one line: `[position] startpos|sfen <4
-    /// fields> [moves m1 m2 ...]`. `line` is the 1-based line number used
-    /// in errors.
+    /// fields> [moves m1 m2 ...]` (read as a [`StartLine`]). `line` is the
+    /// 1-based line number used in errors.
     pub fn add_line(&mut self, line: usize, text: &str) -> Result<(), BookError> {
-        let (start, moves) = parse_game_line(line, text)?;
+        let StartLine { start, moves } = text
+            .parse()
+            .map_err(|source| BookError::Line { line, source })?;
         self.add_game(&start, &moves)
             .map_err(|i| BookError::Record {
                 line,
@@ -147,36 +149,6 @@ impl BookBuilder {
         out.sort_by(|a, b| a.sfen.cmp(&b.sfen));
         out
     }
-}
-
-/// Parses `[position] startpos|sfen <fields> [moves ...]` into a start and moves.
-pub fn parse_game_line(line: usize, text: &str) -> Result<(Position, Vec<Move>), BookError> {
-    let bad = |reason: String| BookError::Record { line, reason };
-    let text = text.trim();
-    let text = text.strip_prefix("position ").unwrap_or(text).trim();
-    let (head, moves_text) = match text.find(" moves") {
-        Some(i) => (&text[..i], &text[i + 6..]),
-        None => (text, ""),
-    };
-    let start = if head == "startpos" {
-        Position::startpos()
-    } else if let Some(sfen) = head.strip_prefix("sfen ") {
-        Position::from_sfen(sfen).map_err(|e| bad(format!("bad sfen: {e}")))?
-    } else {
-        return Err(bad(format!(
-            "expected 'startpos' or 'sfen ...' (optionally after 'position'), got '{head}'"
-        )));
-    };
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for (i, t) in moves_text.split_whitespace().enumerate() {
-        let m = pos
-            .parse_usi(t)
-            .map_err(|e| bad(format!("move {} '{t}': {e}", i + 1)))?;
-        pos.do_move(m);
-        moves.push(m);
-    }
-    Ok((start, moves))
 }
 
 /// Writes `entries` as a YaneuraOu standard book.

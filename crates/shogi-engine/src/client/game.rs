@@ -13,16 +13,15 @@
 
 use super::adjudicate::ResignWatch;
 use super::clock::Clock;
-use super::csa::{Ending, write_csa};
-use super::kif::write_kif;
-use super::matches::{PlayerSpec, RecordFormat, ShogiMatchConfig, StartLine};
+use super::matches::{PlayerSpec, RecordFormat, ShogiMatchConfig};
 use super::usi::{Reply, UsiEngine};
 use std::time::{Duration, Instant};
 use yomi_arena::play::GameRecord;
 use yomi_arena::{Side, player_seed};
 use yomi_search::{Game, Outcome, Strategy};
+use yomi_shogi::record::{Csa, Kif, TimedMove};
 use yomi_shogi::rules::Declaration;
-use yomi_shogi::{GameOptions, Move, Position, ShogiGame};
+use yomi_shogi::{GameOptions, Move, Position, ShogiGame, StartLine, Termination};
 
 /// What ended a game, for counting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -128,8 +127,14 @@ pub(super) fn play_game(
         moves: [0; 2],
         time: [Duration::ZERO; 2],
     };
-    let mut timed: Vec<(Move, Duration)> =
-        line.moves.iter().map(|&m| (m, Duration::ZERO)).collect();
+    let mut timed: Vec<TimedMove> = line
+        .moves
+        .iter()
+        .map(|&mv| TimedMove {
+            mv,
+            time: Duration::ZERO,
+        })
+        .collect();
     let mut forfeit = None;
     let mut watch = cfg.resign.map(ResignWatch::new);
     let mut resign_adjudicated = false;
@@ -138,19 +143,19 @@ pub(super) fn play_game(
         let color = state.position().side_to_move().index();
         let seat = (color + 2 - first) % 2;
         if let Some(o) = state.outcome() {
-            let pos = state.position();
-            let ending = if pos.legal_moves().is_empty() {
-                Ending::Checkmate
-            } else if pos.declaration(cfg.declaration).is_some() {
-                Ending::Declaration
-            } else {
-                Ending::Repetition
-            };
+            let ending = state
+                .termination()
+                .expect("a finished ShogiGame says how it ended");
             break (ending, o, seat, String::new());
         }
         if record.plies >= max_plies {
             record.adjudicated = true;
-            break (Ending::Draw, Outcome::Draw, seat, "ply limit".to_string());
+            break (
+                Termination::PlyLimit,
+                Outcome::Draw,
+                seat,
+                "ply limit".to_string(),
+            );
         }
         let side_is_a = (seat == 0) == (a_seat == 0);
         let side_idx = if side_is_a { 0 } else { 1 };
@@ -160,7 +165,7 @@ pub(super) fn play_game(
                 let Some(e) = engine.as_mut() else {
                     forfeit = Some(Forfeit::Crash);
                     break (
-                        Ending::Interrupted,
+                        Termination::Interrupted,
                         Outcome::Loss,
                         seat,
                         "engine did not start".into(),
@@ -179,7 +184,7 @@ pub(super) fn play_game(
                     Reply::Crashed => {
                         forfeit = Some(Forfeit::Crash);
                         break (
-                            Ending::Interrupted,
+                            Termination::Interrupted,
                             Outcome::Loss,
                             seat,
                             "engine exited".into(),
@@ -187,7 +192,12 @@ pub(super) fn play_game(
                     }
                     Reply::Silent => {
                         forfeit = Some(Forfeit::Time);
-                        break (Ending::TimeUp, Outcome::Loss, seat, "no bestmove".into());
+                        break (
+                            Termination::TimeUp,
+                            Outcome::Loss,
+                            seat,
+                            "no bestmove".into(),
+                        );
                     }
                     _ if !clock.charge(color, t.elapsed, cfg.tolerance) => {
                         forfeit = Some(Forfeit::Time);
@@ -196,20 +206,22 @@ pub(super) fn play_game(
                             t.elapsed.as_millis(),
                             allowed.as_millis()
                         );
-                        break (Ending::TimeUp, Outcome::Loss, seat, c);
+                        break (Termination::TimeUp, Outcome::Loss, seat, c);
                     }
-                    Reply::Resign => break (Ending::Resign, Outcome::Loss, seat, String::new()),
+                    Reply::Resign => {
+                        break (Termination::Resignation, Outcome::Loss, seat, String::new());
+                    }
                     Reply::Win => match state.position().declaration(cfg.declaration) {
                         Some(Declaration::Win) => {
-                            break (Ending::Declaration, Outcome::Win, seat, String::new());
+                            break (Termination::Declaration, Outcome::Win, seat, String::new());
                         }
                         Some(Declaration::Draw) => {
-                            break (Ending::Declaration, Outcome::Draw, seat, String::new());
+                            break (Termination::Declaration, Outcome::Draw, seat, String::new());
                         }
                         None => {
                             forfeit = Some(Forfeit::Illegal);
                             break (
-                                Ending::IllegalMove,
+                                Termination::IllegalMove,
                                 Outcome::Loss,
                                 seat,
                                 "false declaration".into(),
@@ -220,7 +232,7 @@ pub(super) fn play_game(
                         Ok(m) => (m, t.elapsed, t.score),
                         Err(e) => {
                             forfeit = Some(Forfeit::Illegal);
-                            break (Ending::IllegalMove, Outcome::Loss, seat, e.to_string());
+                            break (Termination::IllegalMove, Outcome::Loss, seat, e.to_string());
                         }
                     },
                 }
@@ -234,7 +246,7 @@ pub(super) fn play_game(
                 if !clock.charge(color, elapsed, cfg.tolerance) {
                     forfeit = Some(Forfeit::Time);
                     break (
-                        Ending::TimeUp,
+                        Termination::TimeUp,
                         Outcome::Loss,
                         seat,
                         "built-in strategy too slow".into(),
@@ -242,21 +254,26 @@ pub(super) fn play_game(
                 }
                 if !state.position().is_legal(m) {
                     forfeit = Some(Forfeit::Illegal);
-                    break (Ending::IllegalMove, Outcome::Loss, seat, format!("{m}"));
+                    break (
+                        Termination::IllegalMove,
+                        Outcome::Loss,
+                        seat,
+                        format!("{m}"),
+                    );
                 }
                 (m, elapsed, None)
             }
         };
         state.play(mv);
         history.push(mv);
-        timed.push((mv, elapsed));
+        timed.push(TimedMove { mv, time: elapsed });
         record.plies += 1;
         // A move that ends the game is judged by the rules, next time round.
         if let Some(w) = watch.as_mut() {
             if w.moved(seat, score.as_deref()) && state.outcome().is_none() {
                 resign_adjudicated = true;
                 let c = format!("adjudicated: both engines' scores beyond {}", w.rule());
-                break (Ending::Resign, Outcome::Loss, 1 - seat, c);
+                break (Termination::Resignation, Outcome::Loss, 1 - seat, c);
             }
         }
     };
@@ -286,21 +303,21 @@ pub(super) fn play_game(
         let n1 = seats[1].name();
         if first == 0 { [n0, n1] } else { [n1, n0] }
     };
-    let write = match cfg.record_format {
-        RecordFormat::Csa => write_csa,
-        RecordFormat::Kif => write_kif,
+    let game = yomi_shogi::record::GameRecord {
+        names: names_by_color,
+        start: line.start.clone(),
+        moves: timed,
+        termination: Some(ending),
+        comment,
     };
-    let csa = write(
-        [&names_by_color[0], &names_by_color[1]],
-        &line.start,
-        &timed,
-        ending,
-        &comment,
-    );
+    let text = match cfg.record_format {
+        RecordFormat::Csa => Csa(game).to_string(),
+        RecordFormat::Kif => Kif(game).to_string(),
+    };
     let played = Played {
         record,
         forfeit: forfeit.map(|f| (mover_side, f)),
         resign_adjudicated,
     };
-    (played, csa)
+    (played, text)
 }

@@ -33,7 +33,7 @@ use yomi_arena::{
     MatchConfig, MatchProgress, MatchReport, PlayerFactory, Side, SprtResult, opening_seed,
     random_opening,
 };
-use yomi_shogi::{DeclarationRule, Position, ShogiGame};
+use yomi_shogi::{DeclarationRule, Position, ShogiGame, StartLine};
 
 /// One player of a match.
 #[derive(Clone)]
@@ -45,7 +45,6 @@ pub enum PlayerSpec {
 }
 
 pub use super::journal::MatchJournal;
-pub use crate::openings::StartLine;
 
 /// Settings of a clocked shogi match.
 #[derive(Clone, Debug)]

@@ -14,7 +14,6 @@
 
 mod parquet_out;
 
-use crate::openings::StartLine;
 use crate::selfplay::{SelfPlayOptions, play_game};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -22,7 +21,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use yomi_core::shard::Shard;
-use yomi_shogi::Position;
+use yomi_shogi::{Position, StartLine};
 
 /// Why a dataset could not be written.
 #[derive(Debug, thiserror::Error)]
