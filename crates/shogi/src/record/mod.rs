@@ -20,6 +20,7 @@ pub mod csa;
 mod csa_read;
 mod error;
 pub mod kif;
+mod kif_move;
 mod kif_read;
 
 pub use csa::Csa;
