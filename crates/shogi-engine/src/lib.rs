@@ -7,13 +7,11 @@
 
 pub mod bench;
 pub mod book;
-pub mod client;
 pub mod engine;
 pub mod eval;
 pub mod mate;
 pub mod memory;
 mod near;
-pub mod openings;
 pub mod params;
 pub mod score;
 pub mod search;

@@ -31,9 +31,8 @@ use yomi_arena::{
     StrategyPlayer, TimeControl, play_game, player_seed, run_pairs,
 };
 use yomi_search::{Game, Seat};
-use yomi_shogi::{DeclarationRule, GameOptions, ShogiGame};
-use yomi_shogi_engine::client::csa::{Ending, write_csa};
-use yomi_shogi_engine::client::kif::write_kif;
+use yomi_shogi::record::{Csa, GameRecord, Kif, TimedMove};
+use yomi_shogi::{DeclarationRule, GameOptions, ShogiGame, Termination};
 
 /// The format tag of a shogi match's journal.
 pub const JOURNAL_FORMAT: &str = "yomi shogi match journal 1";
@@ -300,34 +299,36 @@ impl PairSource for ShogiMatch<'_> {
 }
 
 impl ShogiMatch<'_> {
-    /// The game's record in the match's format.
+    /// The game's record in the match's format: the game's own
+    /// termination when its rules ended it, else how the match did.
     fn record_text(&self, opening: &Opening<ShogiGame>, g: &PlayedGame<ShogiGame>) -> String {
-        let pos = g.state.position();
-        let ending = match g.end {
-            GameEnd::Rules if pos.legal_moves().is_empty() => Ending::Checkmate,
-            GameEnd::Rules if pos.declaration(self.cfg.declaration).is_some() => {
-                Ending::Declaration
-            }
-            GameEnd::Rules => Ending::Repetition,
-            GameEnd::Resignation | GameEnd::Adjudicated => Ending::Resign,
-            GameEnd::Claim => Ending::Declaration,
-            GameEnd::PlyLimit => Ending::Draw,
-            GameEnd::Forfeit(Forfeit::Time) => Ending::TimeUp,
-            GameEnd::Forfeit(Forfeit::Crash) => Ending::Interrupted,
-            GameEnd::Forfeit(Forfeit::Illegal) => Ending::IllegalMove,
+        let termination = match g.end {
+            GameEnd::Rules => g
+                .state
+                .termination()
+                .expect("a game its rules ended says how"),
+            GameEnd::Resignation | GameEnd::Adjudicated => Termination::Resignation,
+            GameEnd::Claim => Termination::Declaration,
+            GameEnd::PlyLimit => Termination::PlyLimit,
+            GameEnd::Forfeit(Forfeit::Time) => Termination::TimeUp,
+            GameEnd::Forfeit(Forfeit::Crash) => Termination::Interrupted,
+            GameEnd::Forfeit(Forfeit::Illegal) => Termination::IllegalMove,
         };
-        let write = match self.cfg.record_format {
-            RecordFormat::Csa => write_csa,
-            RecordFormat::Kif => write_kif,
+        let record = GameRecord {
+            names: g.names.clone(),
+            start: opening.start.position().clone(),
+            moves: g
+                .moves
+                .iter()
+                .map(|&(mv, time)| TimedMove { mv, time })
+                .collect(),
+            termination: Some(termination),
+            comment: g.detail.clone(),
         };
-        let [black, white] = &g.names;
-        write(
-            [black, white],
-            opening.start.position(),
-            &g.moves,
-            ending,
-            &g.detail,
-        )
+        match self.cfg.record_format {
+            RecordFormat::Csa => Csa(record).to_string(),
+            RecordFormat::Kif => Kif(record).to_string(),
+        }
     }
 }
 

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use yomi_arena::{MatchConfig, MatchJournal, Openings, ResignRule, TimeControl};
 use yomi_search::StrategySpec;
+use yomi_shogi::record::Csa;
 use yomi_shogi::{DeclarationRule, ShogiGame};
-use yomi_shogi_engine::client::csa::read_csa;
 use yomi_shogi_match::{
     EngineSpec, MatchError, PlayerSpec, ShogiMatchConfig, ShogiMatchReport, run_shogi_match,
 };
@@ -93,7 +93,7 @@ fn run(on_go: &str, name: &str, control: TimeControl) -> (ShogiMatchReport, Path
 
 fn ending(records: &Path, game: u32) -> String {
     let text = std::fs::read_to_string(records.join(format!("game-{game:05}.csa"))).unwrap();
-    read_csa(&text).expect("records read back");
+    text.parse::<Csa>().expect("records read back");
     text.lines()
         .find(|l| l.starts_with('%'))
         .unwrap_or("")
@@ -151,7 +151,8 @@ fn built_in_players_finish_games_and_records_replay() {
     assert_eq!(r.time_losses, [0, 0]);
     for g in 0..2 {
         let text = std::fs::read_to_string(records.join(format!("game-{g:05}.csa"))).unwrap();
-        let (_, moves) = read_csa(&text).unwrap();
+        let Csa(record) = text.parse().unwrap();
+        let moves = record.moves;
         assert!(!moves.is_empty() && moves.len() <= 60);
     }
 }
@@ -321,7 +322,8 @@ fn the_resign_rule_ends_games_both_engines_call_lost() {
     for g in 0..2 {
         assert_eq!(ending(&rec, g), "%TORYO");
         let text = std::fs::read_to_string(rec.join(format!("game-{g:05}.csa"))).unwrap();
-        let (_, moves) = read_csa(&text).unwrap();
+        let Csa(record) = text.parse().unwrap();
+        let moves = record.moves;
         // A first: A, B, A, B, A (B lost twice, A won three times) then B
         // to move gives up; B first: B, A, B, A.
         assert_eq!(moves.len(), if g == 0 { 5 } else { 4 }, "{text}");

@@ -8,7 +8,7 @@
 //! the reply seen first). A position reached at several move numbers is
 //! kept once, at the smallest. [`BookBuilder::add_file`] takes a `.csa`
 //! record as one game and any other file as one game line a line
-//! ([`parse_game_line`]; blank lines and `#` or `//` comments skipped).
+//! (a [`StartLine`]; blank lines and `#` or `//` comments skipped).
 //! [`write_book`] writes the header, the entries sorted by SFEN string, and
 //! each entry's moves sorted by count, then value, both descending (stable,
 //! so file order breaks ties), with `none` for a missing ponder move; empty
@@ -18,9 +18,9 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
-use yomi_shogi::{Move, Position};
-use yomi_shogi_engine::book::{BookEntry, BookError, BookMove, HEADER, parse_game_line};
-use yomi_shogi_engine::client::csa::read_csa;
+use yomi_shogi::record::Csa;
+use yomi_shogi::{Move, Position, StartLine};
+use yomi_shogi_engine::book::{BookEntry, BookError, BookMove, HEADER};
 
 /// Why a file of games could not be added to a book.
 #[derive(Debug, Error)]
@@ -118,10 +118,12 @@ impl BookBuilder {
     }
 
     /// Records a game given as one line: `[position] startpos|sfen <4
-    /// fields> [moves m1 m2 ...]`. `line` is the 1-based line number used
-    /// in errors.
+    /// fields> [moves m1 m2 ...]` (read as a [`StartLine`]). `line` is the
+    /// 1-based line number used in errors.
     pub fn add_line(&mut self, line: usize, text: &str) -> Result<(), BookError> {
-        let (start, moves) = parse_game_line(line, text)?;
+        let StartLine { start, moves } = text
+            .parse()
+            .map_err(|source| BookError::Line { line, source })?;
         self.add_game(&start, &moves)
             .map_err(|i| BookError::Record {
                 line,
@@ -140,11 +142,14 @@ impl BookBuilder {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("csa"));
         if is_csa {
-            let (start, moves) = read_csa(&text).map_err(|e| GamesFileError::Csa {
-                path: path.to_path_buf(),
-                message: e.to_string(),
+            let Csa(record) = text.parse().map_err(|e: yomi_shogi::record::CsaError| {
+                GamesFileError::Csa {
+                    path: path.to_path_buf(),
+                    message: e.to_string(),
+                }
             })?;
-            self.add_game(&start, &moves)
+            let moves: Vec<Move> = record.moves.iter().map(|m| m.mv).collect();
+            self.add_game(&record.start, &moves)
                 .map_err(|i| GamesFileError::Illegal {
                     path: path.to_path_buf(),
                     number: i + 1,

@@ -10,13 +10,16 @@
 //! of plies has been played (draw). Repetition is detected within the last
 //! [`HISTORY`] positions, which covers every fourfold repetition whose cycle
 //! is at most 21 plies long; longer cycles are not detected (documented
-//! trade-off for allocation-free cloning). The outcome is computed once per
-//! [`Game::play`], so [`Game::outcome`] is O(1).
+//! trade-off for allocation-free cloning). The outcome and its
+//! [`Termination`] (checkmate, repetition, perpetual check, declaration,
+//! ply limit) are computed once per [`Game::play`], so [`Game::outcome`]
+//! and [`ShogiGame::termination`] are O(1).
 
 use crate::SfenError;
 use crate::movegen::{MoveList, generate_legal};
 use crate::position::Position;
 use crate::rules::{Declaration, DeclarationRule, Repetition, repetition};
+use crate::termination::Termination;
 use crate::types::{Color, Kind, Move};
 use std::fmt;
 use yomi_search::{Game, Outcome, PositionError, Seat};
@@ -56,6 +59,8 @@ pub struct ShogiGame {
     plies: u32,
     options: GameOptions,
     outcome: Option<Outcome>,
+    /// Why the game ended; `Some` exactly when `outcome` is.
+    termination: Option<Termination>,
 }
 
 /// Material values in centi-pawns-ish units, indexed by `Kind as usize`.
@@ -77,6 +82,7 @@ impl ShogiGame {
             plies: 0,
             options,
             outcome: None,
+            termination: None,
         };
         g.record();
         g
@@ -105,6 +111,30 @@ impl ShogiGame {
         self.options
     }
 
+    /// How the game ended, once it has (`Some` exactly when
+    /// [`Game::outcome`] is): [`Termination::Checkmate`] when the side to
+    /// move has no legal move, [`Termination::Repetition`] or
+    /// [`Termination::PerpetualCheck`] by sennichite,
+    /// [`Termination::Declaration`] when the side to move may declare, and
+    /// [`Termination::PlyLimit`] at [`GameOptions::max_plies`], judged in
+    /// that order.
+    ///
+    /// ```
+    /// use yomi_search::{Game, Outcome};
+    /// use yomi_shogi::{ShogiGame, Termination};
+    ///
+    /// // Gold drop mate: White, to move, has no legal move.
+    /// let mut game = ShogiGame::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    /// assert_eq!(game.termination(), None);
+    /// let mate = game.position().parse_usi("G*5b").unwrap();
+    /// game.play(mate);
+    /// assert_eq!(game.outcome(), Some(Outcome::Loss));
+    /// assert_eq!(game.termination(), Some(Termination::Checkmate));
+    /// ```
+    pub fn termination(&self) -> Option<Termination> {
+        self.termination
+    }
+
     fn record(&mut self) {
         let slot = self.plies as usize % HISTORY;
         self.keys[slot] = self.pos.key();
@@ -115,12 +145,15 @@ impl ShogiGame {
         } else {
             self.checks & !bit
         };
-        self.outcome = self.compute_outcome(checked);
+        let end = self.compute_end(checked);
+        self.outcome = end.map(|e| e.0);
+        self.termination = end.map(|e| e.1);
     }
 
-    fn compute_outcome(&self, in_check: bool) -> Option<Outcome> {
+    /// The outcome for the side to move and why, if the game is over.
+    fn compute_end(&self, in_check: bool) -> Option<(Outcome, Termination)> {
         if !self.has_legal_move(in_check) {
-            return Some(Outcome::Loss);
+            return Some((Outcome::Loss, Termination::Checkmate));
         }
         let n = self.plies as usize;
         let start = (n + 1).saturating_sub(HISTORY);
@@ -134,17 +167,17 @@ impl ShogiGame {
             checks >> ((start + j) % HISTORY) & 1 != 0
         }) {
             Repetition::None => {}
-            Repetition::Draw => return Some(Outcome::Draw),
-            Repetition::Win => return Some(Outcome::Win),
-            Repetition::Loss => return Some(Outcome::Loss),
+            Repetition::Draw => return Some((Outcome::Draw, Termination::Repetition)),
+            Repetition::Win => return Some((Outcome::Win, Termination::PerpetualCheck)),
+            Repetition::Loss => return Some((Outcome::Loss, Termination::PerpetualCheck)),
         }
         match self.pos.declaration(self.options.declaration) {
-            Some(Declaration::Win) => return Some(Outcome::Win),
-            Some(Declaration::Draw) => return Some(Outcome::Draw),
+            Some(Declaration::Win) => return Some((Outcome::Win, Termination::Declaration)),
+            Some(Declaration::Draw) => return Some((Outcome::Draw, Termination::Declaration)),
             None => {}
         }
         if self.plies >= self.options.max_plies {
-            return Some(Outcome::Draw);
+            return Some((Outcome::Draw, Termination::PlyLimit));
         }
         None
     }

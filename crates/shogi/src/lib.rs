@@ -4,8 +4,10 @@
 //! generation (promotions, drops, nifu, uchifuzume, pins, evasions),
 //! make/unmake with an incremental Zobrist key, SFEN and USI notation, a board
 //! diagram, and the game-ending rules (checkmate, sennichite with perpetual
-//! check, entering-king declaration, maximum game length). [`ShogiGame`]
-//! implements [`yomi_search::Game`] so every generic strategy can play shogi.
+//! check, entering-king declaration, maximum game length) with a typed
+//! [`Termination`]. [`ShogiGame`] implements [`yomi_search::Game`] so every
+//! generic strategy can play shogi. [`record`] reads and writes game records
+//! (CSA and KIF) and [`openings`] opening lines (`startpos moves ...`).
 //!
 //! ```
 //! use yomi_shogi::{Position, perft};
@@ -24,10 +26,13 @@ pub mod game;
 pub mod hand;
 pub mod movegen;
 mod movelist;
+pub mod openings;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod sfen;
+pub mod termination;
 pub mod types;
 pub mod usi;
 mod zobrist;
@@ -40,8 +45,10 @@ pub use movegen::{
     MAX_MOVES, MoveList, count_legal, generate_board_to, generate_captures, generate_checks,
     generate_legal, generate_quiets, generate_to, is_legal,
 };
+pub use openings::StartLine;
 pub use perft::{divide, perft, perft_lists};
 pub use position::Position;
 pub use rules::{DeclarationRule, Repetition};
 pub use sfen::STARTPOS;
+pub use termination::Termination;
 pub use types::{Color, Kind, Move, Piece, Square};

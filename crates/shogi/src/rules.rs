@@ -7,10 +7,14 @@
 //! rook/bishop and their promotions worth 5 and everything else but the king
 //! worth 1). [`repetition`] judges a history of keys and check flags by the
 //! fourfold-repetition rule, with the perpetual-checking side losing.
+//! [`DeclarationRule`] reads and prints as `27`, `24` or `none`.
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, HAND_KINDS, Kind};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
 
 /// Which entering-king declaration rule applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -22,6 +26,45 @@ pub enum DeclarationRule {
     Points27,
     /// The 24-point rule: 31 or more points wins, 24 to 30 draws.
     Points24,
+}
+
+impl fmt::Display for DeclarationRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DeclarationRule::None => "none",
+            DeclarationRule::Points27 => "27",
+            DeclarationRule::Points24 => "24",
+        })
+    }
+}
+
+/// Text that is not a declaration rule. Its message is the text quoted and
+/// the accepted spellings (`'25': use 27, 24 or none`), so a command line
+/// prefixes it with its flag.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{0}': use 27, 24 or none")]
+pub struct ParseDeclarationRuleError(pub String);
+
+impl FromStr for DeclarationRule {
+    type Err = ParseDeclarationRuleError;
+
+    /// Reads `27`, `24` or `none` (what `Display` writes).
+    ///
+    /// ```
+    /// use yomi_shogi::DeclarationRule;
+    /// assert_eq!("24".parse(), Ok(DeclarationRule::Points24));
+    /// assert_eq!(DeclarationRule::None.to_string(), "none");
+    /// let e = "25".parse::<DeclarationRule>().unwrap_err();
+    /// assert_eq!(format!("--declaration {e}"), "--declaration '25': use 27, 24 or none");
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "27" => Ok(DeclarationRule::Points27),
+            "24" => Ok(DeclarationRule::Points24),
+            "none" => Ok(DeclarationRule::None),
+            other => Err(ParseDeclarationRuleError(other.to_string())),
+        }
+    }
 }
 
 /// What a declaration by the side to move would achieve.
@@ -165,6 +208,23 @@ mod tests {
         assert_eq!(repetition(&keys, |i| i % 2 == 0), Repetition::Win);
         assert_eq!(repetition(&keys, |i| i % 2 == 1), Repetition::Loss);
         assert_eq!(repetition(&keys, |_| true), Repetition::Draw);
+    }
+
+    #[test]
+    fn declaration_rules_read_what_they_print() {
+        for r in [
+            DeclarationRule::None,
+            DeclarationRule::Points27,
+            DeclarationRule::Points24,
+        ] {
+            assert_eq!(r.to_string().parse(), Ok(r));
+        }
+        assert_eq!(
+            "27".parse::<DeclarationRule>(),
+            Ok(DeclarationRule::Points27)
+        );
+        assert!("None".parse::<DeclarationRule>().is_err());
+        assert!("".parse::<DeclarationRule>().is_err());
     }
 
     #[test]

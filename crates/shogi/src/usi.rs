@@ -2,7 +2,9 @@
 //!
 //! Contract: [`Position::parse_usi`] returns a move only if it is legal in the
 //! position; otherwise a [`MoveError`] says whether the text is malformed or
-//! which rule the move breaks. Printing is [`std::fmt::Display`] on [`Move`].
+//! which rule the move breaks. Printing is [`std::fmt::Display`] on [`Move`];
+//! `FromStr` on [`Move`] reads what it prints, checking the syntax only
+//! (for text without a position, such as book files).
 
 use crate::attacks;
 use crate::error::MoveError;
@@ -66,6 +68,28 @@ fn parse_syntax(text: &str) -> Result<Parsed, MoveError> {
         return Err(bad("origin and destination are the same square"));
     }
     Ok(Parsed::Board(from, to, promote))
+}
+
+impl std::str::FromStr for Move {
+    type Err = MoveError;
+
+    /// Parses USI move syntax without a position (`7g7f`, `8h2b+`,
+    /// `P*5e`): the move may still be illegal wherever it is played;
+    /// [`Position::parse_usi`] checks that too.
+    ///
+    /// ```
+    /// use yomi_shogi::Move;
+    /// let m: Move = "8h2b+".parse().unwrap();
+    /// assert!(m.is_promotion());
+    /// assert_eq!(m.to_string(), "8h2b+");
+    /// assert!("8h8h".parse::<Move>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Move, MoveError> {
+        Ok(match parse_syntax(text)? {
+            Parsed::Drop(k, to) => Move::drop(k, to),
+            Parsed::Board(from, to, p) => Move::new(from, to, p),
+        })
+    }
 }
 
 impl Position {

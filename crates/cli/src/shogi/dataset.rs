@@ -10,7 +10,7 @@ use std::time::Instant;
 use yomi_core::parse_seed;
 use yomi_core::shard::WorkerShare;
 use yomi_shogi_engine::eval::Evaluation;
-use yomi_shogi_engine::openings::parse_openings;
+use yomi_shogi::openings::parse_openings;
 use yomi_shogi_train::dataset::{self, DatasetSpec, RunSummary};
 use yomi_shogi_train::selfplay::SelfPlayOptions;
 

@@ -1,7 +1,8 @@
 //! Typed errors of book reading, each naming the line it comes from.
 
 use thiserror::Error;
-use yomi_shogi::SfenError;
+use yomi_shogi::openings::StartLineError;
+use yomi_shogi::{MoveError, SfenError};
 
 /// Why a book could not be read.
 #[derive(Debug, Error)]
@@ -29,14 +30,12 @@ pub enum BookError {
         line: usize,
     },
     /// A move that is not USI notation.
-    #[error("book line {line}: '{text}' is not a USI move ({reason})")]
+    #[error("book line {line}: {source}")]
     Move {
         /// 1-based line number.
         line: usize,
-        /// The text.
-        text: String,
-        /// What is wrong.
-        reason: String,
+        /// What is wrong (it quotes the text).
+        source: MoveError,
     },
     /// A number field that does not parse.
     #[error("book line {line}: {field} '{text}' is not an integer")]
@@ -47,6 +46,14 @@ pub enum BookError {
         field: &'static str,
         /// The text.
         text: String,
+    },
+    /// A game line that is not a start position and legal moves.
+    #[error("game line {line}: {source}")]
+    Line {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with it.
+        source: StartLineError,
     },
     /// A game record line that cannot be replayed.
     #[error("game line {line}: {reason}")]

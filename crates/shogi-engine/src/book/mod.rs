@@ -15,10 +15,8 @@
 
 mod error;
 mod parse;
-mod writer;
 
 pub use error::BookError;
-pub use writer::parse_game_line;
 
 use std::collections::HashMap;
 use std::path::Path;

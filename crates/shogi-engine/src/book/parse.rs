@@ -10,34 +10,7 @@
 use super::error::BookError;
 use super::{BookEntry, BookMove};
 use std::collections::HashMap;
-use yomi_shogi::usi::parse_square;
-use yomi_shogi::{Kind, Move, Position};
-
-/// Parses USI move syntax without a position (`7g7f`, `8h2b+`, `P*5e`).
-pub fn parse_move_syntax(text: &str) -> Result<Move, String> {
-    let b = text.as_bytes();
-    if b.len() == 4 && b[1] == b'*' {
-        let kind = Kind::from_letter(b[0] as char)
-            .filter(|k| *k != Kind::King && b[0].is_ascii_uppercase() && (*k as u8) <= 7)
-            .ok_or("a drop starts with one of P L N S G B R")?;
-        let to = parse_square(b[2], b[3]).ok_or("bad drop square")?;
-        return Ok(Move::drop(kind, to));
-    }
-    if b.len() != 4 && b.len() != 5 {
-        return Err("expected 4 or 5 characters".into());
-    }
-    let from = parse_square(b[0], b[1]).ok_or("bad origin square")?;
-    let to = parse_square(b[2], b[3]).ok_or("bad destination square")?;
-    let promote = match b.get(4) {
-        None => false,
-        Some(b'+') => true,
-        Some(_) => return Err("only '+' may follow the destination".into()),
-    };
-    if from == to {
-        return Err("origin and destination are the same".into());
-    }
-    Ok(Move::new(from, to, promote))
-}
+use yomi_shogi::{Move, Position};
 
 fn is_none(text: &str) -> bool {
     matches!(text, "none" | "None" | "resign")
@@ -67,16 +40,16 @@ fn parse_move_line(line: usize, text: &str) -> Result<Option<BookMove>, BookErro
     if is_none(mv_text) {
         return Ok(None);
     }
-    let bad = |t: &str, reason: String| BookError::Move {
-        line,
-        text: t.to_string(),
-        reason,
+    // USI syntax only: legality is checked against the position when probing.
+    let parse = |t: &str| {
+        t.parse::<Move>()
+            .map_err(|source| BookError::Move { line, source })
     };
-    let mv = parse_move_syntax(mv_text).map_err(|r| bad(mv_text, r))?;
+    let mv = parse(mv_text)?;
     let ponder = match fields.next() {
         None => None,
         Some(t) if is_none(t) => None,
-        Some(t) => Some(parse_move_syntax(t).map_err(|r| bad(t, r))?),
+        Some(t) => Some(parse(t)?),
     };
     let value = number(line, "value", fields.next(), 0)?;
     let depth = number(line, "depth", fields.next(), 0)?;

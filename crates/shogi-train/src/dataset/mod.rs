@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use yomi_core::shard::{Shard, WorkerShare, plan};
 use yomi_shogi::Position;
-use yomi_shogi_engine::openings::StartLine;
+use yomi_shogi::StartLine;
 
 /// Why a dataset could not be written.
 #[derive(Debug, thiserror::Error)]
