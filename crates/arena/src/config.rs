@@ -61,12 +61,11 @@ pub enum Openings {
         /// Length of each opening in plies.
         plies: u32,
     },
-    /// Given openings, one per entry in the grammar of an openings-file line
-    /// ([`crate::opening`]: moves from the start position, or a start
-    /// position and moves); pair `p` uses opening `p % len`. Errors name
-    /// an opening by its index in the list.
+    /// Given openings, one per entry, each an openings-file line
+    /// ([`Game::parse_opening`]); pair `p` uses opening `p % len`. Errors
+    /// name an opening by its index in the list.
     List(Vec<String>),
-    /// The text of an openings file ([`crate::opening::opening_lines`]:
+    /// The text of an openings file ([`crate::opening`]:
     /// one opening a line, `#` comments); errors name the line.
     File(String),
 }

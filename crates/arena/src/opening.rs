@@ -3,11 +3,11 @@
 //!
 //! Contract: an [`Opening`] is a start position plus legal moves from it
 //! that do not finish the game. An openings file holds one opening a line;
-//! blank lines and everything after `#` are skipped ([`opening_lines`]).
-//! A line is either moves in the game's notation from its initial
-//! position (`7g7f 3c3d`, `4 4 5`), or, as a USI `position` command writes
-//! it, `[position] startpos|sfen <position>|<position> [moves <moves>]`,
-//! the position read by [`Game::parse_position`]. Given openings are all
+//! blank lines and everything after `#` are skipped
+//! ([`yomi_core::text::content_lines`]). A line is read by the game
+//! ([`Game::parse_opening`]): moves in its notation from its initial
+//! position (`4 4 5`), or what its own syntax adds (shogi: `[position]
+//! startpos|sfen <fields> [moves ...]`, or bare moves). Given openings are all
 //! validated before any game is played, and an error names the opening (its
 //! index in a list, its line in a file), the move and why; a random opening
 //! is a pure function of its seed.
@@ -16,7 +16,8 @@ use crate::config::{Openings, opening_seed};
 use crate::error::ArenaError;
 use std::fmt;
 use yomi_core::Rng;
-use yomi_search::Game;
+use yomi_core::text::content_lines;
+use yomi_search::{Game, MoveError, OpeningError};
 
 /// How many random openings are drawn before giving up on one that leaves
 /// the game unfinished.
@@ -51,104 +52,67 @@ impl fmt::Display for OpeningId {
     }
 }
 
-/// The openings of a file's text: every line with its text before `#`,
-/// trimmed, skipping those left empty; each with its line number (from 1).
-///
-/// ```
-/// let lines = yomi_arena::opening::opening_lines("# book\n7g7f 3c3d\n\n2g2f  # rook pawn\n");
-/// assert_eq!(lines, vec![(2, "7g7f 3c3d".to_string()), (4, "2g2f".to_string())]);
-/// ```
-pub fn opening_lines(text: &str) -> Vec<(usize, String)> {
-    text.lines()
-        .enumerate()
-        .filter_map(|(i, l)| {
-            let t = l.split('#').next().unwrap_or("").trim();
-            (!t.is_empty()).then(|| (i + 1, t.to_string()))
-        })
-        .collect()
-}
-
-/// Parses one opening line (see the module contract).
+/// Parses one opening line ([`Game::parse_opening`]: moves from the
+/// initial position, or what the game's own syntax allows) and checks that
+/// it leaves a game to play.
 ///
 /// ```
 /// use yomi_arena::opening::{OpeningId, parse_opening};
 /// use yomi_games::Connect4;
-/// let o = parse_opening::<Connect4>(OpeningId::Index(0), "position 44 moves 5 3")?;
-/// assert_eq!(o.moves.len(), 2);
+/// let o = parse_opening::<Connect4>(OpeningId::Line(3), "4 4 5 3")?;
 /// assert_eq!(o.state, Connect4::from_moves("4453")?);
+/// let e = parse_opening::<Connect4>(OpeningId::Line(3), "4 8").unwrap_err();
+/// assert!(e.to_string().starts_with("line 3, move 2 ('8')"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_opening<G: Game>(id: OpeningId, text: &str) -> Result<Opening<G>, ArenaError> {
-    let text = text.trim();
-    let (start, moves_text) = split_start(text);
-    let start = match start {
-        None | Some("startpos") => G::initial(),
-        Some(position) => G::parse_position(position).map_err(|e| ArenaError::BadOpeningStart {
+    let (start, moves) = G::parse_opening(text).map_err(|e| match e {
+        OpeningError::Start(reason) => ArenaError::BadOpeningStart {
             opening: id,
-            text: position.to_string(),
-            reason: e.to_string(),
-        })?,
-    };
+            text: text.trim().to_string(),
+            reason,
+        },
+        // A move after the end: the moves before it already end the game.
+        OpeningError::Move {
+            index,
+            source: MoveError::GameOver,
+            ..
+        } => ArenaError::OpeningEndsGame {
+            opening: id,
+            plies: index - 1,
+        },
+        OpeningError::Move {
+            index,
+            text,
+            source,
+        } => ArenaError::BadOpeningMove {
+            opening: id,
+            ply: index,
+            text,
+            reason: source.to_string(),
+        },
+    })?;
     let mut state = start.clone();
-    let mut played = Vec::new();
-    for (i, mv) in moves_text.split_whitespace().enumerate() {
+    for (i, &m) in moves.iter().enumerate() {
         if state.outcome().is_some() {
             return Err(ArenaError::OpeningEndsGame {
                 opening: id,
                 plies: i,
             });
         }
-        let m = state
-            .parse_move(mv)
-            .map_err(|e| ArenaError::BadOpeningMove {
-                opening: id,
-                ply: i + 1,
-                text: mv.to_string(),
-                reason: e.to_string(),
-            })?;
         state.play(m);
-        played.push(m);
     }
     if state.outcome().is_some() {
         return Err(ArenaError::OpeningEndsGame {
             opening: id,
-            plies: played.len(),
+            plies: moves.len(),
         });
     }
     Ok(Opening {
         start,
-        moves: played,
+        moves,
         state,
     })
-}
-
-/// Splits a line into its start position text (`None`: the initial
-/// position) and its moves text.
-fn split_start(text: &str) -> (Option<&str>, &str) {
-    let rest = match text.strip_prefix("position") {
-        Some(r) if r.is_empty() || r.starts_with(char::is_whitespace) => r.trim_start(),
-        _ => {
-            let keyword = ["startpos", "sfen"]
-                .iter()
-                .any(|k| text.split_whitespace().next() == Some(*k));
-            if !keyword {
-                return (None, text);
-            }
-            text
-        }
-    };
-    let (start, moves) = match rest.find(" moves") {
-        Some(at) if rest[at + 6..].is_empty() || rest[at + 6..].starts_with(' ') => {
-            (&rest[..at], &rest[at + 6..])
-        }
-        _ if rest.starts_with("moves") => ("", &rest[5..]),
-        _ => (rest, ""),
-    };
-    let start = start.trim();
-    (
-        Some(if start.is_empty() { "startpos" } else { start }),
-        moves,
-    )
 }
 
 /// Draws `plies` uniformly random legal moves from the initial position,
@@ -211,9 +175,8 @@ impl<G: Game> OpeningBook<G> {
                 .enumerate()
                 .map(|(i, text)| parse_opening(OpeningId::Index(i), text))
                 .collect::<Result<_, _>>()?,
-            Openings::File(text) => opening_lines(text)
-                .iter()
-                .map(|(line, text)| parse_opening(OpeningId::Line(*line), text))
+            Openings::File(text) => content_lines(text)
+                .map(|(line, text)| parse_opening(OpeningId::Line(line), text))
                 .collect::<Result<_, _>>()?,
         };
         if parsed.is_empty() {
@@ -257,34 +220,6 @@ pub fn describe_openings(openings: &Openings) -> String {
     match openings {
         Openings::Random { plies } => format!("{plies} random plies"),
         Openings::List(list) => fingerprint(&mut list.iter().map(String::as_str)),
-        Openings::File(text) => {
-            let lines = opening_lines(text);
-            fingerprint(&mut lines.iter().map(|(_, t)| t.as_str()))
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_split_into_start_and_moves() {
-        assert_eq!(split_start("7g7f 3c3d"), (None, "7g7f 3c3d"));
-        assert_eq!(split_start("startpos"), (Some("startpos"), ""));
-        assert_eq!(
-            split_start("position startpos moves 2g2f"),
-            (Some("startpos"), " 2g2f")
-        );
-        assert_eq!(
-            split_start("sfen 9/9/9 b - 1 moves 1a1b"),
-            (Some("sfen 9/9/9 b - 1"), " 1a1b")
-        );
-        assert_eq!(split_start("position 44 moves 5"), (Some("44"), " 5"));
-        assert_eq!(split_start("position moves 5"), (Some("startpos"), " 5"));
-        assert_eq!(split_start("position 4453"), (Some("4453"), ""));
-        // "positional" is not the keyword; "sfenx" neither.
-        assert_eq!(split_start("positional"), (None, "positional"));
-        assert_eq!(split_start("sfenx 1"), (None, "sfenx 1"));
+        Openings::File(text) => fingerprint(&mut content_lines(text).map(|(_, t)| t)),
     }
 }

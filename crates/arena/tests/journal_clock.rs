@@ -243,7 +243,7 @@ fn the_resign_rule_ends_games_both_players_score_as_decided() {
 }
 
 #[test]
-fn openings_files_name_the_line_and_accept_start_positions() {
+fn openings_files_name_the_line() {
     let run = |text: &str| {
         run_match(
             &first_legal::<Ttt>(),
@@ -258,11 +258,11 @@ fn openings_files_name_the_line_and_accept_start_positions() {
     let e = run("# two openings\n4\n\n0 9\n").unwrap_err();
     assert!(e.to_string().starts_with("line 4, move 2 ('9')"), "{e}");
     assert!(matches!(run("# none\n\n"), Err(ArenaError::NoOpenings)));
-    // Ttt has no position notation: a start position is refused, naming it.
+    // Ttt's openings are moves only: a `position` line is refused, naming it.
     let e = run("position XO....... moves 4\n").unwrap_err();
     assert!(
-        e.to_string().contains("line 1: start position 'XO.......'"),
+        e.to_string().starts_with("line 1, move 1 ('position')"),
         "{e}"
     );
-    assert!(run("startpos moves 4 0\n0 4 # comment\n").is_ok());
+    assert!(run("4 0\n0 4 # comment\n").is_ok());
 }

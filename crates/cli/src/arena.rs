@@ -36,9 +36,9 @@ pub struct ArenaArgs {
     /// Random plies that make up each pair's opening.
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
-    /// File of openings, one per line: moves separated by spaces, or
-    /// `[position] startpos|sfen <position> [moves ...]`; `#` starts a comment
-    /// (overrides --opening-plies).
+    /// File of openings, one per line: moves separated by spaces (shogi also
+    /// `[position] startpos|sfen <position> [moves ...]`); `#` starts a
+    /// comment (overrides --opening-plies).
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Stop early by SPRT: `elo0,elo1[,alpha,beta[,logistic|normalized]]`, e.g. `0,10`.

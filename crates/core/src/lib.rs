@@ -3,7 +3,8 @@
 //! The primitives every yomi crate may use, and nothing game-specific: the
 //! seedable generator and the one seed grammar ([`rng`]), the one duration
 //! grammar ([`duration`]), outputs written whole or not at all ([`files`]),
-//! the `--shard i/n` work split ([`shard`]), the fingerprint of inputs
+//! the `--shard i/n` work split ([`shard`]), comments and blank lines of
+//! line-based files ([`text`]), the fingerprint of inputs
 //! ([`fingerprint`]) and, with the cargo feature `parquet`, the one Parquet
 //! table writer of every dataset (`table`). It depends on nothing of ours, so a crate that needs
 //! only these does not compile a search library.
@@ -27,6 +28,7 @@ pub mod rng;
 pub mod shard;
 #[cfg(feature = "parquet")]
 pub mod table;
+pub mod text;
 
 pub use duration::{DurationError, parse_duration, parse_duration_or_zero};
 pub use fingerprint::{Fnv, fnv1a};

@@ -125,6 +125,28 @@ pub trait Game: Clone + Debug + Display + Send + Sync + 'static {
         })
     }
 
+    /// Reads an opening line, as an openings file writes it: the position
+    /// the opening starts from and the moves played from it, each checked
+    /// legal where it is played. The default reads moves in the game's
+    /// notation ([`Game::parse_move`]) from the initial position, separated
+    /// by spaces; a game may accept more (shogi reads the USI `position`
+    /// syntax, `[position] startpos|sfen ... [moves ...]`).
+    fn parse_opening(text: &str) -> Result<(Self, Vec<Self::Move>), OpeningError> {
+        let start = Self::initial();
+        let mut state = start.clone();
+        let mut moves = Vec::new();
+        for (i, t) in text.split_whitespace().enumerate() {
+            let mv = state.parse_move(t).map_err(|source| OpeningError::Move {
+                index: i + 1,
+                text: t.to_string(),
+                source,
+            })?;
+            state.play(mv);
+            moves.push(mv);
+        }
+        Ok((start, moves))
+    }
+
     /// What claiming a win by a rule of the game would give the side to
     /// move now (shogi's entering-king declaration), or `None` when such a
     /// claim would be false. A player that claims falsely loses, as one
@@ -166,6 +188,24 @@ pub enum MoveError {
     /// A well-formed move that the rules do not allow here.
     #[error("{0}")]
     Illegal(String),
+}
+
+/// Why [`Game::parse_opening`] refused an opening line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    /// The start position is not one.
+    #[error("start position: {0}")]
+    Start(String),
+    /// A move is malformed, or illegal where it is played.
+    #[error("move {index} ('{text}'): {source}")]
+    Move {
+        /// 1-based index of the move in the line.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        source: MoveError,
+    },
 }
 
 /// Why [`Game::parse_position`] refused a position text.

@@ -62,7 +62,9 @@ pub use alphabeta::{AlphaBeta, AlphaBetaOptions};
 pub use budget::Budget;
 pub use duct::{Duct, DuctOptions, FinalChoice, SelectionPolicy};
 pub use flat_mc::{FlatMonteCarlo, FlatMonteCarloOptions};
-pub use game::{EVAL_LIMIT, Game, MoveError, Outcome, PositionError, Seat, SimultaneousGame};
+pub use game::{
+    EVAL_LIMIT, Game, MoveError, OpeningError, Outcome, PositionError, Seat, SimultaneousGame,
+};
 pub use limits::{ClockState, Limits, PerMove};
 pub use mcts::{Mcts, MctsOptions};
 pub use minimax::{Minimax, MinimaxOptions};

@@ -142,12 +142,12 @@ impl BookBuilder {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("csa"));
         if is_csa {
-            let Csa(record) = text.parse().map_err(|e: yomi_shogi::record::CsaError| {
-                GamesFileError::Csa {
-                    path: path.to_path_buf(),
-                    message: e.to_string(),
-                }
-            })?;
+            let Csa(record) =
+                text.parse()
+                    .map_err(|e: yomi_shogi::record::CsaError| GamesFileError::Csa {
+                        path: path.to_path_buf(),
+                        message: e.to_string(),
+                    })?;
             let moves: Vec<Move> = record.moves.iter().map(|m| m.mv).collect();
             self.add_game(&record.start, &moves)
                 .map_err(|i| GamesFileError::Illegal {

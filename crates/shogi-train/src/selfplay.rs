@@ -12,9 +12,9 @@
 
 use yomi_core::Rng;
 use yomi_search::{Game, Outcome};
+use yomi_shogi::StartLine;
 use yomi_shogi::{Color, DeclarationRule, GameOptions, Move, Position, ShogiGame};
 use yomi_shogi_engine::eval::LoadedEval;
-use yomi_shogi::StartLine;
 use yomi_shogi_engine::score::is_mate;
 use yomi_shogi_engine::search::{Control, GameHistory, Limits, Searcher};
 

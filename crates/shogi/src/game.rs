@@ -22,7 +22,7 @@ use crate::rules::{Declaration, DeclarationRule, Repetition, repetition};
 use crate::termination::Termination;
 use crate::types::{Color, Kind, Move};
 use std::fmt;
-use yomi_search::{Game, Outcome, PositionError, Seat};
+use yomi_search::{Game, OpeningError, Outcome, PositionError, Seat};
 
 /// Number of recent positions kept for repetition detection.
 pub const HISTORY: usize = 64;
@@ -262,10 +262,7 @@ impl Game for ShogiGame {
         if self.outcome.is_some() {
             return Err(yomi_search::MoveError::GameOver);
         }
-        self.pos.parse_usi(text).map_err(|e| match e {
-            crate::MoveError::Malformed { .. } => yomi_search::MoveError::Notation(e.to_string()),
-            crate::MoveError::Illegal { .. } => yomi_search::MoveError::Illegal(e.to_string()),
-        })
+        self.pos.parse_usi(text).map_err(Into::into)
     }
 
     fn position_syntax() -> &'static str {
@@ -280,6 +277,27 @@ impl Game for ShogiGame {
         ShogiGame::from_sfen(t).map_err(|e| PositionError::Invalid(e.to_string()))
     }
 
+    /// An openings-file line ([`crate::openings::parse_opening_line`]),
+    /// with the default rules.
+    fn parse_opening(text: &str) -> Result<(Self, Vec<Move>), OpeningError> {
+        let line = crate::openings::parse_opening_line(text).map_err(|e| match e {
+            crate::openings::StartLineError::Move {
+                index,
+                text,
+                source,
+            } => OpeningError::Move {
+                index,
+                text,
+                source: source.into(),
+            },
+            other => OpeningError::Start(other.to_string()),
+        })?;
+        Ok((
+            ShogiGame::new(line.start, GameOptions::default()),
+            line.moves,
+        ))
+    }
+
     /// The entering-king declaration under this game's rule.
     fn claim(&self) -> Option<Outcome> {
         match self.pos.declaration(self.options.declaration)? {
@@ -290,6 +308,16 @@ impl Game for ShogiGame {
 
     fn max_game_length() -> Option<usize> {
         Some(MAX_PLIES_CAP as usize)
+    }
+}
+
+/// A USI move error as the generic games' one, with the same words.
+impl From<crate::MoveError> for yomi_search::MoveError {
+    fn from(e: crate::MoveError) -> yomi_search::MoveError {
+        match e {
+            crate::MoveError::Malformed { .. } => yomi_search::MoveError::Notation(e.to_string()),
+            crate::MoveError::Illegal { .. } => yomi_search::MoveError::Illegal(e.to_string()),
+        }
     }
 }
 

@@ -6,8 +6,9 @@
 //! legal, and prints (`Display`) `startpos [moves ...]` or
 //! `sfen <4 fields> [moves ...]`, which it reads back to the same line.
 //! [`parse_openings`] reads an openings text: one opening a line, either
-//! that syntax or bare USI moves from the start position; blank lines and
-//! `#` comments are skipped; an error names the line. A text with no
+//! that syntax or bare USI moves from the start position
+//! ([`parse_opening_line`]); blank lines and `#` comments are skipped as
+//! yomi-core's [`yomi_core::text`] skips them; an error names the line. A text with no
 //! opening is an error, not an empty list.
 
 use crate::error::{MoveError, SfenError};
@@ -145,32 +146,36 @@ pub enum OpeningsError {
 /// assert!(e.to_string().starts_with("game line 2: move 2 '7g7f'"));
 /// ```
 pub fn parse_openings(text: &str) -> Result<Vec<StartLine>, OpeningsError> {
-    let mut out = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        let t = l.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let full = if ["position", "startpos", "sfen"]
-            .iter()
-            .any(|p| t.starts_with(p))
-        {
-            t.to_string()
-        } else {
-            format!("startpos moves {t}")
-        };
-        let line = full
-            .parse::<StartLine>()
-            .map_err(|source| OpeningsError::Line {
-                line: i + 1,
-                source,
-            })?;
-        out.push(line);
-    }
+    let out = yomi_core::text::content_lines(text)
+        .map(|(line, t)| {
+            parse_opening_line(t).map_err(|source| OpeningsError::Line { line, source })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     if out.is_empty() {
         return Err(OpeningsError::Empty);
     }
     Ok(out)
+}
+
+/// One line of an openings file: the `position` syntax, or bare USI moves
+/// from the start position.
+///
+/// ```
+/// use yomi_shogi::openings::parse_opening_line;
+/// assert_eq!(parse_opening_line("7g7f 3c3d")?.to_string(), "startpos moves 7g7f 3c3d");
+/// assert_eq!(parse_opening_line("position startpos moves 2g2f")?.moves.len(), 1);
+/// # Ok::<(), yomi_shogi::openings::StartLineError>(())
+/// ```
+pub fn parse_opening_line(text: &str) -> Result<StartLine, StartLineError> {
+    let t = text.trim();
+    if ["position", "startpos", "sfen"]
+        .iter()
+        .any(|p| t.starts_with(p))
+    {
+        t.parse()
+    } else {
+        format!("startpos moves {t}").parse()
+    }
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 use yomi_core::parse_seed;
 use yomi_core::shard::WorkerShare;
-use yomi_shogi_engine::eval::Evaluation;
 use yomi_shogi::openings::parse_openings;
+use yomi_shogi_engine::eval::Evaluation;
 use yomi_shogi_train::dataset::{self, DatasetSpec, RunSummary};
 use yomi_shogi_train::selfplay::SelfPlayOptions;
 
