@@ -142,8 +142,8 @@ fn six_turns() -> (String, Vec<bool>) {
         text += &render_input(&s, 1);
         kinds.push(s.push_turn());
         s.collect();
-        for p in 0..2 {
-            s.actions(p, &mut acts[p]);
+        for (p, acts_p) in acts.iter_mut().enumerate() {
+            s.actions(p, acts_p);
         }
         let (a, b) = (
             acts[0][rng.below(acts[0].len())],

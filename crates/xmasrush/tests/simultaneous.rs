@@ -17,16 +17,16 @@ fn battery<G: SimultaneousGame + PartialEq>(start: G, games: usize, seed: u64, m
         let mut s = start.clone();
         let mut steps = 0;
         loop {
-            for p in 0..2 {
-                s.actions(p, &mut acts[p]);
-                let distinct: HashSet<_> = acts[p].iter().collect();
+            for (p, acts_p) in acts.iter_mut().enumerate() {
+                s.actions(p, acts_p);
+                let distinct: HashSet<_> = acts_p.iter().collect();
                 assert_eq!(
                     distinct.len(),
-                    acts[p].len(),
+                    acts_p.len(),
                     "game {game}: duplicate actions"
                 );
                 assert_eq!(
-                    acts[p].is_empty(),
+                    acts_p.is_empty(),
                     s.is_terminal(),
                     "game {game} step {steps}: actions vs terminal"
                 );

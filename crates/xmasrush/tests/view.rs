@@ -104,11 +104,12 @@ fn the_page_draws_the_requested_frame_in_chromium() {
     let f = &replay.frames[frame];
     for y in 0..7 {
         let row: Vec<&str> = f.board[y].split(' ').collect();
-        for x in 0..7 {
+        assert_eq!(row.len(), 7, "row {y} of frame {frame}");
+        for (x, want) in row.iter().enumerate() {
             let got = attribute(&dom, &format!("c{x}_{y}"), "data-tile");
             assert_eq!(
                 got.as_deref(),
-                Some(row[x]),
+                Some(*want),
                 "cell ({x},{y}) of frame {frame}"
             );
         }

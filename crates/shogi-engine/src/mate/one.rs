@@ -17,12 +17,7 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
     generate_checks(pos, &mut checks);
     let drops = checks.iter().filter(|m| m.is_drop());
     let boards = checks.iter().filter(|m| !m.is_drop());
-    for &m in drops.chain(boards) {
-        if is_mating(pos, m) {
-            return Some(m);
-        }
-    }
-    None
+    drops.chain(boards).copied().find(|&m| is_mating(pos, m))
 }
 
 /// True when the legal checking move `m` leaves the opponent without a legal move.

@@ -210,8 +210,8 @@ impl Worker<'_> {
             // As YaneuraOu: only a pawn's promotion counts as tactical; other
             // promotions are pruned and reduced like any quiet move.
             let quiet = !capture
-                && !(m.is_promotion()
-                    && self.pos.piece_on(m.from()).kind_unchecked() == Kind::Pawn);
+                && (!m.is_promotion()
+                    || self.pos.piece_on(m.from()).kind_unchecked() != Kind::Pawn);
             let gives_check = match &checks {
                 Some(info) => info.gives_check(&self.pos, m),
                 None if picker.yielded() == 1 => self.pos.gives_check(m),

@@ -16,6 +16,7 @@ use crate::params::{
 use crate::search::check::CheckInfo;
 use crate::search::history::{CaptureHistory, History, piece_to};
 use crate::search::see::see_ge;
+use std::cmp::Reverse;
 use yomi_shogi::{Color, Move, Position};
 
 /// Ordering score of the table move.
@@ -142,7 +143,7 @@ impl MovePicker {
             // Past the first picks the node is likely to search many moves:
             // sort the rest once instead of selecting each (O(n log n), not
             // O(n^2); shogi nodes often have a hundred moves).
-            stack[self.next..self.end].sort_unstable_by(|a, b| b.1.cmp(&a.1));
+            stack[self.next..self.end].sort_unstable_by_key(|e| Reverse(e.1));
         }
         if self.next >= self.start + SELECT_FIRST {
             self.next += 1;

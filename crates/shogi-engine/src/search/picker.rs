@@ -16,6 +16,7 @@ use crate::search::dominated::is_dominated;
 use crate::search::order::{
     BAD_CAPTURE, GOOD_CAPTURE, KILLER, OrderStats, TT_MOVE, capture_score, is_capture, quiet_score,
 };
+use std::cmp::Reverse;
 use yomi_shogi::{Move, MoveList, Position, generate_captures, generate_quiets, is_legal};
 
 /// Moves of a sorted range handed out by selection before the rest is
@@ -187,7 +188,7 @@ impl StagedPicker {
                     if i == first + SELECT_FIRST {
                         // Past the first picks the node will likely search
                         // many moves: one sort beats selecting each.
-                        stack[i..self.quiet_end].sort_unstable_by(|a, b| b.1.cmp(&a.1));
+                        stack[i..self.quiet_end].sort_unstable_by_key(|e| Reverse(e.1));
                     } else if i < first + SELECT_FIRST {
                         select_best(stack, i, self.quiet_end);
                     }

@@ -15,6 +15,7 @@ use crate::search::order::{MovePicker, OrderStats, is_capture};
 use crate::search::worker::{NodeKind, Worker};
 use crate::search::{Control, GameHistory, Limits, Searcher};
 use crate::tt::{Bound, TtEntry};
+use std::cmp::Reverse;
 use std::fmt::Write;
 use yomi_shogi::{Move, Position};
 
@@ -157,7 +158,7 @@ pub(super) fn run(
             };
             loop {
                 let score = root_search(&mut w, &mut root_moves, alpha, beta, depth, pv_idx);
-                root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                root_moves[pv_idx..].sort_by_key(|m| Reverse(m.score));
                 if w.aborted {
                     break;
                 }
@@ -171,7 +172,7 @@ pub(super) fn run(
                 }
                 delta += delta;
             }
-            root_moves[..=pv_idx].sort_by(|a, b| b.score.cmp(&a.score));
+            root_moves[..=pv_idx].sort_by_key(|m| Reverse(m.score));
             if w.aborted {
                 break;
             }
@@ -275,8 +276,8 @@ fn root_search(
 ) -> i32 {
     let mut best = -INFINITE;
     w.rep_dep = usize::MAX;
-    for i in pv_idx..root_moves.len() {
-        let m = root_moves[i].mv;
+    for (i, rm) in root_moves.iter_mut().enumerate().skip(pv_idx) {
+        let m = rm.mv;
         let gives_check = w.pos.gives_check(m);
         let quiet = !m.is_promotion() && !is_capture(&w.pos, m);
         let new_depth = depth - 1;
@@ -307,7 +308,6 @@ fn root_search(
         if w.aborted {
             return best;
         }
-        let rm = &mut root_moves[i];
         if i == pv_idx || score > alpha {
             rm.score = score;
             rm.pv.clear();

@@ -177,7 +177,8 @@ fn finds_and_proves_a_three_ply_mate() {
     // Quiet-looking mates; a sacrifice such as 1f5b+ in
     // 3sks3/9/4S4/9/9/8B/9/9/K8 b S is sampled too rarely at T_select = 120
     // to be found within this budget (the df-pn solver is for those).
-    for (sfen, first) in [("9/4k4/9/4P4/9/9/9/9/K8 b 2G2r2b4s4n4l17p 1", "G*5c")] {
+    let cases = [("9/4k4/9/4P4/9/9/9/9/K8 b 2G2r2b4s4n4l17p 1", "G*5c")];
+    for (sfen, first) in cases {
         let pos = Position::from_sfen(sfen).unwrap();
         let mut s = searcher(
             SoftmaxOptions {

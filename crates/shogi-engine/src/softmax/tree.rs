@@ -156,7 +156,7 @@ mod tests {
 
     #[test]
     fn nodes_are_small_and_reroot_keeps_the_subtree_shape() {
-        assert!(NODE_BYTES <= 20, "{NODE_BYTES}");
+        const { assert!(NODE_BYTES <= 20) };
         let mut t = Tree::new(1 << 20);
         let m = |k: u16| Move(k);
         assert!(t.add_children(0, &[m(1), m(2), m(3)]));
