@@ -225,6 +225,9 @@ fn inline_module(files: &[Source], path: &str, krate: Crate) -> Result<String, E
     let text = rewrite_paths(&strip_proc_macros(source.text), krate);
     let mut out = String::new();
     let mut skipping_use = false;
+    // Attribute lines wait for their item: a dropped item takes its own
+    // (a `#[cfg(...)]` on a dropped module must not land on the next line).
+    let mut attributes = String::new();
     for line in text.lines() {
         let trimmed = line.trim();
         if skipping_use {
@@ -234,10 +237,17 @@ fn inline_module(files: &[Source], path: &str, krate: Crate) -> Result<String, E
         if root && trimmed.starts_with("//!") {
             continue;
         }
+        if trimmed.starts_with("#[") && trimmed.ends_with(']') {
+            attributes.push_str(line);
+            attributes.push('\n');
+            continue;
+        }
+        let attrs = std::mem::take(&mut attributes);
         if let Some((vis, name)) = mod_declaration(trimmed) {
             if root && !embedded(name) {
                 continue;
             }
+            out.push_str(&attrs);
             let file = if files.iter().any(|f| f.path == child_path(dir, name)) {
                 child_path(dir, name)
             } else {
@@ -255,9 +265,11 @@ fn inline_module(files: &[Source], path: &str, krate: Crate) -> Result<String, E
                 continue;
             }
         }
+        out.push_str(&attrs);
         out.push_str(line);
         out.push('\n');
     }
+    out.push_str(&attributes);
     Ok(out)
 }
 
