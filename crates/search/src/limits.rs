@@ -10,7 +10,8 @@
 //! engines) read the [`ClockState`] to manage their own time.
 
 use crate::budget::Budget;
-use crate::game::Seat;
+use crate::game::{Game, Seat};
+use crate::strategy::{SearchReport, Strategy};
 use std::time::Duration;
 
 /// What a clock gives beyond the main time.
@@ -99,6 +100,23 @@ impl Limits {
     pub fn tighten_depth(&self, depth: Option<u32>) -> Option<u32> {
         min_some(depth, self.depth)
     }
+}
+
+/// [`Strategy::choose`] under `limits` for a strategy whose budget lives at
+/// `budget(strategy)`: the budget is tightened for this one move and the
+/// strategy's own put back after it. Strategies with a [`Budget`] implement
+/// [`Strategy::choose_within`] with it.
+pub fn choose_tightened<G: Game, S: Strategy<G>>(
+    strategy: &mut S,
+    budget: fn(&mut S) -> &mut Budget,
+    state: &G,
+    limits: &Limits,
+) -> SearchReport<G::Move> {
+    let own = *budget(strategy);
+    *budget(strategy) = limits.tighten(own);
+    let report = strategy.choose(state);
+    *budget(strategy) = own;
+    report
 }
 
 /// The smaller of two optional limits (`None` is no limit).

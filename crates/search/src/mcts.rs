@@ -10,7 +10,7 @@
 
 use crate::budget::{Budget, Clock};
 use crate::game::Game;
-use crate::limits::Limits;
+use crate::limits::{Limits, choose_tightened};
 use crate::playout::{outcome_value, random_playout};
 use crate::strategy::{SearchReport, SearchStats, Strategy, Value};
 use yomi_core::rng::Rng;
@@ -268,11 +268,7 @@ impl<G: Game> Strategy<G> for Mcts<G> {
     }
 
     fn choose_within(&mut self, state: &G, limits: &Limits) -> SearchReport<G::Move> {
-        let own = self.options.budget;
-        self.options.budget = limits.tighten(own);
-        let report = self.choose(state);
-        self.options.budget = own;
-        report
+        choose_tightened(self, |s| &mut s.options.budget, state, limits)
     }
 
     fn choose(&mut self, state: &G) -> SearchReport<G::Move> {
