@@ -14,6 +14,33 @@
 //!   weights to dataset rows (Texel's method; `yomi shogi tune`).
 //! - [`book`]: making YaneuraOu-format opening books from games
 //!   (`yomi shogi book make`); the engine reads and probes them.
+//!
+//! Play one short self-play game, write its positions as dataset rows, and read them back:
+//!
+//! ```
+//! use yomi_shogi::{Position, StartLine};
+//! use yomi_shogi_train::rows::{self, Row};
+//! use yomi_shogi_train::selfplay::{SelfPlayOptions, play_game};
+//!
+//! let opts = SelfPlayOptions { depth: 1, random_plies: 0, max_plies: 16, hash_mb: 1,
+//!                              ..SelfPlayOptions::default() };
+//! let start = StartLine { start: Position::startpos(), moves: Vec::new() };
+//! let game = play_game(&opts, &start, 1);
+//! // No opening line and no random plies: every position was searched, the first is the start.
+//! assert_eq!(game.samples.len(), game.plies as usize);
+//! assert_eq!(game.samples[0].sfen, Position::startpos().to_sfen());
+//!
+//! let written: Vec<Row> = game.samples.iter().map(|s| Row {
+//!     sfen: s.sfen.clone(), score: s.score, result: s.result,
+//!     ply: s.ply as i32, game: 0, depth: opts.depth,
+//! }).collect();
+//! let path = std::env::temp_dir().join(format!("yomi-doc-rows-{}.parquet", std::process::id()));
+//! rows::write(&path, &written)?;
+//! let read = rows::read(&path);
+//! std::fs::remove_file(&path)?;
+//! assert_eq!(read?, written); // the one schema, written and read back
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod book;
 pub mod dataset;
