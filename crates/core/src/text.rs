@@ -1,9 +1,11 @@
-//! Reading line-based text files (openings, game lines): the one rule for
-//! comments and blank lines, so every such file of yomi reads alike.
+//! Text from users: reading line-based files (openings, game lines) with
+//! the one rule for comments and blank lines, and quoting input in error
+//! messages at a readable length.
 //!
 //! Contract: a line's content is what comes before its first `#`, trimmed;
 //! lines left empty are skipped; line numbers count from 1 over every line
 //! of the text, so an error can name the line a person sees in an editor.
+//! [`excerpt`] is how every message quotes what a user gave.
 
 /// The lines of `text` that hold something, with their 1-based numbers.
 ///
@@ -16,4 +18,35 @@ pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         let t = l.split('#').next().unwrap_or("").trim();
         (!t.is_empty()).then_some((i + 1, t))
     })
+}
+
+/// The longest excerpt of user input an error message quotes, in characters.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// `text` as an error message quotes it: control characters shown escaped
+/// (`\u{1b}`), and at most [`EXCERPT_CHARS`] characters, cut with `…` and
+/// the full length, so a 1 MB line or a terminal escape never lands whole
+/// in a message.
+///
+/// ```
+/// use yomi_core::text::excerpt;
+/// assert_eq!(excerpt("7g7f"), "7g7f");
+/// assert_eq!(excerpt("go\u{1b}[2J"), "go\\u{1b}[2J");
+/// let long = "x".repeat(1_000_000);
+/// assert_eq!(excerpt(&long), format!("{}… (1000000 characters)", "x".repeat(60)));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    let total = text.chars().count();
+    let mut out = String::new();
+    for c in text.chars().take(EXCERPT_CHARS) {
+        if c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    if total > EXCERPT_CHARS {
+        out.push_str(&format!("… ({total} characters)"));
+    }
+    out
 }
