@@ -72,7 +72,7 @@ pub use play::{
     Adjudication, Forfeit, GameEnd, GameRecord, PairRecord, PlaySettings, PlayedGame, play_game,
 };
 pub use player::{Answer, GameSoFar, Player, StrategyPlayer};
-pub use report::{ClockedReport, MatchReport, SprtReport};
+pub use report::{ClockedReport, EloText, MatchReport, SprtReport};
 pub use runner::{PairSource, RunOutcome, Schedule, run_pairs};
 pub use sprt::{EloModel, SprtConfig, SprtError, SprtResult};
 pub use stats::{EloEstimate, Pentanomial, Trinomial};

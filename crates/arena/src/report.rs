@@ -216,6 +216,95 @@ impl fmt::Display for Num {
     }
 }
 
+/// An Elo estimate with its 95% interval as reports write it, saying so
+/// instead of printing a degenerate interval: no games, a score of 0% or
+/// 100% (infinite Elo), an interval that reaches 0% or 100% (unbounded), or
+/// pairs that all scored alike (no spread to estimate one from).
+///
+/// ```
+/// use yomi_arena::report::EloText;
+/// let t = |elo, error, pairs| EloText::new(elo, error, elo - error, elo + error, pairs).to_string();
+/// assert_eq!(t(12.34, 30.0, 200), "+12.3 +/- 30.0 (95% [-17.7, +42.3])");
+/// assert_eq!(t(-0.0, 0.0, 1), "+0.0 (every pair scored the same: no interval from 1 pair)");
+/// assert_eq!(t(-190.8, f64::INFINITY, 4), "-190.8 (95% interval unbounded: not enough games)");
+/// assert_eq!(t(f64::INFINITY, f64::NAN, 3), "+inf (A won every game: not enough games for an estimate)");
+/// assert_eq!(t(f64::NAN, f64::NAN, 0), "undefined (no games)");
+/// let short = EloText { compact: true, ..EloText::new(12.34, 30.0, -17.7, 42.3, 200) };
+/// assert_eq!(short.to_string(), "+12 ± 30");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct EloText {
+    /// Elo difference.
+    pub elo: f64,
+    /// Half-width of the interval.
+    pub error: f64,
+    /// Lower end.
+    pub lower: f64,
+    /// Upper end.
+    pub upper: f64,
+    /// Pairs played.
+    pub pairs: u32,
+    /// One-line tables: `+12 ± 30`, no interval, when there is one.
+    pub compact: bool,
+}
+
+impl EloText {
+    /// The text of an estimate from `pairs` pairs.
+    pub fn new(elo: f64, error: f64, lower: f64, upper: f64, pairs: u32) -> EloText {
+        EloText {
+            elo,
+            error,
+            lower,
+            upper,
+            pairs,
+            compact: false,
+        }
+    }
+}
+
+impl fmt::Display for EloText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // -0.0 (an even score) reads as +0.0.
+        let elo = self.elo + 0.0;
+        if self.pairs == 0 || elo.is_nan() {
+            return f.write_str("undefined (no games)");
+        }
+        if elo == f64::INFINITY {
+            return f.write_str("+inf (A won every game: not enough games for an estimate)");
+        }
+        if elo == f64::NEG_INFINITY {
+            return f.write_str("-inf (A lost every game: not enough games for an estimate)");
+        }
+        if !self.error.is_finite() || !self.lower.is_finite() || !self.upper.is_finite() {
+            return write!(
+                f,
+                "{} (95% interval unbounded: not enough games)",
+                Num(elo, 1)
+            );
+        }
+        if self.error == 0.0 {
+            let unit = if self.pairs == 1 { "pair" } else { "pairs" };
+            return write!(
+                f,
+                "{} (every pair scored the same: no interval from {} {unit})",
+                Num(elo, 1),
+                self.pairs
+            );
+        }
+        if self.compact {
+            return write!(f, "{} ± {:.0}", Num(elo, 0), self.error);
+        }
+        write!(
+            f,
+            "{} +/- {:.1} (95% [{}, {}])",
+            Num(elo, 1),
+            self.error,
+            Num(self.lower + 0.0, 1),
+            Num(self.upper + 0.0, 1)
+        )
+    }
+}
+
 /// Writes a per-move time given in milliseconds, in µs below one millisecond.
 struct MoveTime(f64);
 
@@ -256,15 +345,25 @@ impl fmt::Display for MatchReport {
                 format!("{e:.1}")
             }
         };
+        let nelo = if self.elo_error.is_finite() && self.elo_error > 0.0 {
+            format!(
+                "   nElo: {} +/- {}",
+                Num(self.nelo, 1),
+                half_width(self.nelo_error)
+            )
+        } else {
+            String::new()
+        };
         writeln!(
             f,
-            "Elo: {} +/- {} (95% [{}, {}])   nElo: {} +/- {}   LOS: {:.2}%",
-            Num(self.elo, 1),
-            half_width(self.elo_error),
-            Num(self.elo_lower, 1),
-            Num(self.elo_upper, 1),
-            Num(self.nelo, 1),
-            half_width(self.nelo_error),
+            "Elo: {}{nelo}   LOS: {:.2}%",
+            EloText::new(
+                self.elo,
+                self.elo_error,
+                self.elo_lower,
+                self.elo_upper,
+                self.pairs
+            ),
             self.los * 100.0,
         )?;
         let p = self.pentanomial;

@@ -207,6 +207,13 @@ pub fn run_pairs<S: PairSource>(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    tracing::info!(
+        "{} against {}: {} pairs scheduled, {} from the journal, on {threads} threads",
+        names[0],
+        names[1],
+        schedule.pairs,
+        board.frontier
+    );
     let first = board.frontier;
     let next = AtomicU64::new(first);
     let stop = AtomicBool::new(board.decided_at.is_some());
@@ -272,6 +279,16 @@ pub fn run_pairs<S: PairSource>(
             return Err(e);
         }
     }
+    tracing::info!(
+        "{} games counted in {:.2} s{}",
+        board.tally.trinomial.games(),
+        started.elapsed().as_secs_f64(),
+        if board.decided_at.is_some() {
+            ", stopped by the SPRT"
+        } else {
+            ""
+        }
+    );
     Ok(RunOutcome {
         tally: board.tally,
         totals: board.totals,

@@ -146,6 +146,13 @@ pub fn config(args: &ArenaArgs, shogi_clocked: bool) -> anyhow::Result<MatchConf
     if args.games == 0 {
         return Err(usage("--games must be at least 1"));
     }
+    if args.games % 2 == 1 {
+        tracing::warn!(
+            "{} games asked for: {} are played, as games come in seat-swapped pairs",
+            args.games,
+            u64::from(args.games) + 1
+        );
+    }
     let openings = match &args.openings {
         Some(path) => Openings::File(
             std::fs::read_to_string(path)

@@ -72,6 +72,9 @@ fn main() -> ExitCode {
         )
         .init();
     let cli = Cli::parse();
+    let started = std::time::Instant::now();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    tracing::info!("yomi {}", args.join(" "));
     let result = match cli.command {
         Command::Tour => tour::run(),
         Command::Play(args) => play::run(args),
@@ -94,6 +97,11 @@ fn main() -> ExitCode {
             Ok(())
         }
     };
+    tracing::info!(
+        "{} in {:.2} s",
+        if result.is_ok() { "finished" } else { "failed" },
+        started.elapsed().as_secs_f64()
+    );
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

@@ -66,10 +66,7 @@ fn play<G: Game>(args: &PlayArgs) -> anyhow::Result<()> {
         let mv = match &mut players[seat] {
             Player::Engine(s) => {
                 let r = s.choose(&state);
-                let value = r
-                    .value
-                    .map(|v| format!(", value {v:?}"))
-                    .unwrap_or_default();
+                let value = r.value.map(|v| format!(", {v}")).unwrap_or_default();
                 println!(
                     "{} plays {} ({} nodes, {:.0} ms{value})",
                     seat_name(seat),

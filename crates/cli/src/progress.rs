@@ -31,3 +31,20 @@ pub fn match_bar(games: u64) -> ProgressBar {
     );
     pb
 }
+
+/// A spinner for work whose length is not known in advance, saying what is
+/// being done (`msg`) with the elapsed time; hidden when stderr is not a
+/// terminal.
+pub fn spinner(msg: String) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new_spinner();
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    pb.set_message(msg);
+    pb.enable_steady_tick(std::time::Duration::from_millis(120));
+    pb
+}

@@ -80,7 +80,13 @@ pub fn solve<G: Game>(args: &SolveArgs) -> anyhow::Result<Solution> {
         time: args.time,
         tt_megabytes: args.tt,
     };
+    let limit = match args.time {
+        Some(t) => format!("gives up after {t:?}"),
+        None => "until the value is proven: --time sets a limit".to_string(),
+    };
+    let spinner = crate::progress::spinner(format!("solving {} ({limit})", G::name()));
     let s = yomi_search::solve(&state, &options);
+    spinner.finish_and_clear();
     let text = |moves: &[G::Move]| moves.iter().map(|m| m.to_string()).collect();
     Ok(Solution {
         game: G::name(),

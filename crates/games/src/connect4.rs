@@ -164,7 +164,17 @@ impl fmt::Display for Connect4 {
         }
         writeln!(f, "+---------------+")?;
         writeln!(f, "  1 2 3 4 5 6 7")?;
-        write!(f, "{} to move", if self.plies % 2 == 0 { "X" } else { "O" })
+        let (mover, other) = if self.plies % 2 == 0 {
+            ("X", "O")
+        } else {
+            ("O", "X")
+        };
+        match self.outcome() {
+            None => write!(f, "{mover} to move"),
+            Some(Outcome::Draw) => write!(f, "game over: a draw"),
+            Some(Outcome::Loss) => write!(f, "game over: {other} wins"),
+            Some(Outcome::Win) => write!(f, "game over: {mover} wins"),
+        }
     }
 }
 

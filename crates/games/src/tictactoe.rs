@@ -152,7 +152,17 @@ impl fmt::Display for TicTacToe {
                 writeln!(f, "---+---+---")?;
             }
         }
-        write!(f, "{} to move", if self.x_to_move() { "X" } else { "O" })
+        let (mover, other) = if self.x_to_move() {
+            ("X", "O")
+        } else {
+            ("O", "X")
+        };
+        match self.outcome() {
+            None => write!(f, "{mover} to move"),
+            Some(Outcome::Draw) => write!(f, "game over: a draw"),
+            Some(Outcome::Loss) => write!(f, "game over: {other} wins"),
+            Some(Outcome::Win) => write!(f, "game over: {mover} wins"),
+        }
     }
 }
 

@@ -130,3 +130,16 @@ fn connect4_random_move_is_legal_and_uniform() {
     let won = Connect4::from_moves("1212121").unwrap();
     assert_eq!(won.random_move(&mut rng, &mut scratch), None);
 }
+
+#[test]
+fn a_finished_board_says_who_won_not_who_is_to_move() {
+    let won = TicTacToe::from_text("XXX OO. ...").unwrap();
+    let text = won.to_string();
+    assert!(text.ends_with("game over: X wins"), "{text}");
+    let drawn = TicTacToe::from_text("XOX XOO OXX").unwrap();
+    assert!(drawn.to_string().ends_with("game over: a draw"));
+    let open = TicTacToe::from_text("X........").unwrap();
+    assert!(open.to_string().ends_with("O to move"));
+    let four = Connect4::from_moves("1212121").unwrap();
+    assert!(four.to_string().ends_with("game over: X wins"), "{four}");
+}

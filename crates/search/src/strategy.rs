@@ -46,6 +46,31 @@ pub enum Value {
     Expected(f64),
 }
 
+/// The value as a person reads it: `win in 3 plies`, `draw`, `loss in 8
+/// plies`, `score +35`, `expected -0.25`.
+///
+/// ```
+/// use yomi_search::Value;
+/// assert_eq!(Value::Exact { result: 1, plies: 3 }.to_string(), "win in 3 plies");
+/// assert_eq!(Value::Exact { result: 0, plies: 0 }.to_string(), "draw");
+/// assert_eq!(Value::Score(-35).to_string(), "score -35");
+/// assert_eq!(Value::Expected(0.25).to_string(), "expected +0.25");
+/// ```
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Value::Exact { result: 0, .. } => f.write_str("draw"),
+            Value::Exact { result, plies } => {
+                let what = if result > 0 { "win" } else { "loss" };
+                let unit = if plies == 1 { "ply" } else { "plies" };
+                write!(f, "{what} in {plies} {unit}")
+            }
+            Value::Score(s) => write!(f, "score {s:+}"),
+            Value::Expected(e) => write!(f, "expected {e:+.2}"),
+        }
+    }
+}
+
 /// One decision: the move, the root value and the statistics behind it.
 #[derive(Clone, Debug)]
 pub struct SearchReport<M> {

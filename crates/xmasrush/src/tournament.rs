@@ -22,8 +22,8 @@ use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
 use yomi_arena::{
-    ArenaError, GameRecord, JournalError, MatchProgress, PairRecord, PairSource, Pentanomial,
-    Schedule, SprtConfig, Tally, run_pairs,
+    ArenaError, EloText, GameRecord, JournalError, MatchProgress, PairRecord, PairSource,
+    Pentanomial, Schedule, SprtConfig, Tally, run_pairs,
 };
 use yomi_search::Outcome;
 
@@ -53,6 +53,10 @@ pub struct PairingReport {
     pub elo: f64,
     /// Half-width of the 95% interval.
     pub elo_error: f64,
+    /// Lower end of the 95% interval.
+    pub elo_lower: f64,
+    /// Upper end of the 95% interval.
+    pub elo_upper: f64,
     /// Log-likelihood ratio of SPRT(elo0, elo1) on the pairs.
     pub llr: f64,
     /// SPRT verdict.
@@ -169,6 +173,8 @@ impl Source<'_> {
             score: elo.score,
             elo: elo.elo,
             elo_error: elo.error,
+            elo_lower: elo.lower,
+            elo_upper: elo.upper,
             llr,
             sprt: self.rr.sprt.decide(llr).to_string(),
             max_answer_ms: t.max_answer_us.map(|us| us as f64 / 1000.0),
@@ -348,6 +354,42 @@ pub struct FieldRow {
     pub elo: f64,
     /// Half-width of the 95% interval.
     pub elo_error: f64,
+    /// Lower end of the 95% interval.
+    pub elo_lower: f64,
+    /// Upper end of the 95% interval.
+    pub elo_upper: f64,
+}
+
+impl PairingReport {
+    /// The Elo estimate as a one-line table writes it ([`EloText`]).
+    pub fn elo_text(&self) -> EloText {
+        EloText {
+            compact: true,
+            ..EloText::new(
+                self.elo,
+                self.elo_error,
+                self.elo_lower,
+                self.elo_upper,
+                self.pentanomial.pairs(),
+            )
+        }
+    }
+}
+
+impl FieldRow {
+    /// The Elo estimate as a one-line table writes it ([`EloText`]).
+    pub fn elo_text(&self) -> EloText {
+        EloText {
+            compact: true,
+            ..EloText::new(
+                self.elo,
+                self.elo_error,
+                self.elo_lower,
+                self.elo_upper,
+                self.games / 2,
+            )
+        }
+    }
 }
 
 /// Each bot's pairs pooled from its side (B's pairs mirrored), best score
@@ -373,6 +415,8 @@ pub fn field_table(bots: &[String], reports: &[PairingReport]) -> Vec<FieldRow> 
                 score: e.score,
                 elo: e.elo,
                 elo_error: e.error,
+                elo_lower: e.lower,
+                elo_upper: e.upper,
             })
         })
         .collect();
@@ -396,6 +440,8 @@ mod tests {
             score: 0.0,
             elo: 0.0,
             elo_error: 0.0,
+            elo_lower: 0.0,
+            elo_upper: 0.0,
             llr: 0.0,
             sprt: String::new(),
             max_answer_ms: [0.0; 2],

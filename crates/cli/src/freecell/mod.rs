@@ -62,6 +62,10 @@ enum Cmd {
         /// Free cells (the columns of a Microsoft deal are always 8).
         #[arg(long, default_value_t = 4)]
         cells: usize,
+        /// One JSON object a deal (JSON Lines): the deal number, its board text and
+        /// its columns as card names, bottom card first.
+        #[arg(long)]
+        json: bool,
     },
     /// Solve a deal number or a board file; the solution is verified by replay.
     Solve {
@@ -222,7 +226,12 @@ impl SolverArgs {
 /// Runs `yomi freecell ...`.
 pub fn run(args: FreecellArgs) -> Result<()> {
     match args.cmd {
-        Cmd::Deal { deals, full, cells } => {
+        Cmd::Deal {
+            deals,
+            full,
+            cells,
+            json,
+        } => {
             let range = deal_range(&deals)?;
             if range.len() > 1_000_000 {
                 return Err(usage("deal: at most 1,000,000 deals at once"));
@@ -231,6 +240,19 @@ pub fn run(args: FreecellArgs) -> Result<()> {
             let mut out = String::new();
             for n in range.deals() {
                 let board = deal_board(n, layout)?;
+                if json {
+                    let columns: Vec<Vec<String>> = board
+                        .columns()
+                        .map(|c| c.iter().map(|card| card.to_string()).collect())
+                        .collect();
+                    let line = serde_json::json!({
+                        "deal": n,
+                        "board": format_board(&board, full),
+                        "columns": columns,
+                    });
+                    out.push_str(&format!("{line}\n"));
+                    continue;
+                }
                 if !range.is_single() {
                     out.push_str(&format!("# deal {n}\n"));
                 }

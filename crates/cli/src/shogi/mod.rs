@@ -310,7 +310,22 @@ pub fn tour() -> Result<()> {
             l.time.as_secs_f64()
         );
     }
-    println!("   the engine itself: target/release/yomi-usi (or yomi usi) in a USI GUI");
+    // `cargo run -- tour` builds only `yomi`: say how to get the engine when
+    // it is not beside this executable yet.
+    let engine = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("yomi-usi")))
+        .filter(|path| path.exists());
+    match engine {
+        Some(path) => println!(
+            "   the engine itself: {} (or `yomi usi`) in a USI GUI",
+            path.display()
+        ),
+        None => println!(
+            "   the engine itself: `cargo build --release -p yomi-usi` builds target/release/yomi-usi \
+             for a USI GUI (`yomi usi` runs the same engine now)"
+        ),
+    }
     Ok(())
 }
 

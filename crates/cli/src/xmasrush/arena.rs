@@ -69,7 +69,7 @@ pub fn run(args: ArenaArgs) -> Result<()> {
             );
         } else {
             println!(
-                "{:<28} vs {:<28} {:>4} games  +{} ={} -{}  score {:.3}  Elo {:+.0} ± {:.0}  SPRT({e0},{e1}) {} (LLR {:.2})  max answer {:.1}/{:.1} ms",
+                "{:<28} vs {:<28} {:>4} games  +{} ={} -{}  score {:.3}  Elo {}  SPRT({e0},{e1}) {} (LLR {:.2})  max answer {:.1}/{:.1} ms",
                 r.a,
                 r.b,
                 r.games,
@@ -77,8 +77,7 @@ pub fn run(args: ArenaArgs) -> Result<()> {
                 r.wdl[1],
                 r.wdl[2],
                 r.score,
-                r.elo,
-                r.elo_error,
+                r.elo_text(),
                 r.sprt,
                 r.llr,
                 r.max_answer_ms[0],
@@ -100,8 +99,11 @@ pub fn run(args: ArenaArgs) -> Result<()> {
         println!("\nagainst the field (pairs pooled; Elo against the average opponent, 95%):");
         for row in &table {
             println!(
-                "  {:<28} {:>5} games  score {:.3}  Elo {:+.0} ± {:.0}",
-                row.bot, row.games, row.score, row.elo, row.elo_error
+                "  {:<28} {:>5} games  score {:.3}  Elo {}",
+                row.bot,
+                row.games,
+                row.score,
+                row.elo_text()
             );
         }
     }
