@@ -251,3 +251,40 @@ fn serve_answers_health_over_http() {
     assert!(rec.starts_with("HTTP/1.1 200"), "{rec}");
     assert!(rec.contains(r#""selected":["a","c"]"#), "{rec}");
 }
+
+#[test]
+fn serve_refuses_minimums_no_deck_can_meet_at_startup() {
+    let file = temp_file("catalog_min.json", SMALL);
+    // There is no elf piece, and only two god pieces: every such request would be a 422.
+    for (flag, needle) in [
+        (
+            "elf:5",
+            "--attribute-minimum: attribute minimum elf:5: the catalogue has no piece of that attribute",
+        ),
+        (
+            "god:3",
+            "a deck can hold at most 2 god pieces of this catalogue",
+        ),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+            .args(["deck", "serve", "--catalog", &file, "--addr", "127.0.0.1:0"])
+            .args(["--attribute-minimum", flag])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("start yomi deck serve");
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                panic!("{flag}: the service started instead of refusing the minimum");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(needle), "{needle:?} not in {err}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("listening"));
+    }
+}
