@@ -104,6 +104,10 @@ enum DeckCommand {
         /// part of the tables).
         #[arg(long, conflicts_with = "out")]
         csv: Option<PathBuf>,
+        /// Print the summary of the written file (pieces, themes, pairs, path) as one JSON
+        /// object (with --out or --csv).
+        #[arg(long)]
+        json: bool,
     },
     /// Serve recommendations over HTTP: POST /recommend, GET /health.
     Serve(serve::ServeArgs),
@@ -156,6 +160,7 @@ pub fn run(args: DeckArgs) -> Result<()> {
             themes,
             out,
             csv,
+            json,
         } => {
             let opts = yomi_deck::generate::GenerateOptions {
                 pieces,
@@ -165,7 +170,7 @@ pub fn run(args: DeckArgs) -> Result<()> {
                 themes,
                 ..Default::default()
             };
-            generate::run(&opts, out.as_deref(), csv.as_deref())
+            generate::run(&opts, out.as_deref(), csv.as_deref(), json)
         }
         DeckCommand::Serve(args) => serve::run(args),
         DeckCommand::Solve {
