@@ -205,7 +205,10 @@ pub fn run(args: DeckArgs) -> Result<()> {
                         time_limit: time.unwrap_or(Duration::from_secs(60)),
                         ..Default::default()
                     };
-                    exact::solve(&inst, &opts)
+                    let pb = solving_bar("exact", &inst, opts.time_limit);
+                    let sol = exact::solve(&inst, &opts);
+                    pb.finish_and_clear();
+                    sol
                 }
                 #[cfg(feature = "highs")]
                 Solver::Mip => {
@@ -213,7 +216,10 @@ pub fn run(args: DeckArgs) -> Result<()> {
                         time_limit: time.unwrap_or(Duration::from_secs(60)),
                         ..Default::default()
                     };
-                    yomi_deck::solve::mip::solve(&inst, &opts).context("running HiGHS")?
+                    let pb = solving_bar("HiGHS", &inst, opts.time_limit);
+                    let sol = yomi_deck::solve::mip::solve(&inst, &opts);
+                    pb.finish_and_clear();
+                    sol.context("running HiGHS")?
                 }
             };
             let report = Report::new(&inst, &sol);
@@ -224,6 +230,21 @@ pub fn run(args: DeckArgs) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// On a terminal, the elapsed time of an exact solve against its limit: it stops at the
+/// first proof or at the limit, silent otherwise for up to a minute by default.
+fn solving_bar(
+    solver: &str,
+    inst: &yomi_deck::Instance,
+    limit: Duration,
+) -> indicatif::ProgressBar {
+    let pb = crate::progress::steps_bar(limit);
+    pb.set_message(format!(
+        "{solver} on {} pieces: searching for a proof, stops at --time",
+        inst.pieces.len()
+    ));
+    pb
 }
 
 /// Prints a solve report; literature formats list 0-based indices as numbers.
