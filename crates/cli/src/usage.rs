@@ -134,6 +134,10 @@ pub fn is_bad_input(e: &(dyn Error + 'static)) -> bool {
     if let Some(e) = e.downcast_ref::<yomi_xmasrush::player::PlayerError>() {
         return matches!(e, yomi_xmasrush::player::PlayerError::Spec(_));
     }
+    if let Some(e) = e.downcast_ref::<yomi_xmasrush::botio::BotIoError>() {
+        use yomi_xmasrush::botio::BotIoError as Bot;
+        return matches!(e, Bot::Input { .. } | Bot::Line { .. });
+    }
     if let Some(e) = e.downcast_ref::<yomi_xmasrush::export::ExportError>() {
         return matches!(e, yomi_xmasrush::export::ExportError::Spec(_));
     }

@@ -251,3 +251,130 @@ fn serve_answers_health_over_http() {
     assert!(rec.starts_with("HTTP/1.1 200"), "{rec}");
     assert!(rec.contains(r#""selected":["a","c"]"#), "{rec}");
 }
+
+#[test]
+fn serve_refuses_minimums_no_deck_can_meet_at_startup() {
+    let file = temp_file("catalog_min.json", SMALL);
+    // There is no elf piece, and only two god pieces: every such request would be a 422.
+    for (flag, needle) in [
+        (
+            "elf:5",
+            "--attribute-minimum: attribute minimum elf:5: the catalogue has no piece of that attribute",
+        ),
+        (
+            "god:3",
+            "a deck can hold at most 2 god pieces of this catalogue",
+        ),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+            .args(["deck", "serve", "--catalog", &file, "--addr", "127.0.0.1:0"])
+            .args(["--attribute-minimum", flag])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("start yomi deck serve");
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                panic!("{flag}: the service started instead of refusing the minimum");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(needle), "{needle:?} not in {err}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("listening"));
+    }
+}
+
+#[test]
+fn bench_says_up_front_what_it_will_do_and_for_how_long() {
+    let out = yomi(&[
+        "deck",
+        "bench",
+        "--pieces",
+        "60",
+        "--seeds",
+        "1",
+        "--short",
+        "5ms",
+        "--long",
+        "20ms",
+        "--exact-pieces",
+        "12",
+        "--exact-time",
+        "200ms",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let first = err.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("deck bench: VDS 5ms and 20ms on 60 pieces x 1 seed(s); exact")
+            && first.contains("on 12 pieces x 1 seed(s), up to 200ms each; at most 1 s"),
+        "{first}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("VDS on 60 generated pieces"));
+}
+
+#[test]
+fn generate_prints_a_summary_of_what_it_wrote() {
+    let dir = std::env::temp_dir().join(format!("yomi-deck-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cat.json");
+    let path = path.to_str().unwrap();
+    let out = yomi(&[
+        "deck", "generate", "--pieces", "800", "--seed", "1", "--out", path,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("wrote 800 pieces (3 themes, ")
+            && text
+                .trim_end()
+                .ends_with(&format!("seed 1) to {path} (json)")),
+        "{text}"
+    );
+    let out = yomi(&[
+        "deck", "generate", "--pieces", "800", "--out", path, "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["pieces"], 800);
+    assert_eq!(v["themes"], 3);
+    assert_eq!(v["out"], path);
+    assert!(v["pairs"].as_u64().unwrap() > 0);
+    // Without a file the instance itself is the output, so --json has nothing to summarize.
+    let out = yomi(&["deck", "generate", "--pieces", "10", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--json prints the summary"));
+    // A long attribute is quoted cut.
+    let long = format!("{}:3", "a".repeat(5000));
+    let out = yomi(&["deck", "generate", "--attribute", &long]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.len() < 400 && err.contains("(5000 characters)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_json_file_read_as_mdp_is_quoted_cut() {
+    let dir = std::env::temp_dir().join(format!("yomi-deck-mdp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cat.json");
+    let path = path.to_str().unwrap();
+    let out = yomi(&["deck", "generate", "--pieces", "2000", "--out", path]);
+    assert!(out.status.success());
+    assert!(std::fs::metadata(path).unwrap().len() > 100_000);
+    let out = yomi(&["deck", "solve", path, "--format", "mdp"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}", &err[..err.len().min(500)]);
+    assert!(err.len() < 400, "{} bytes: {}", err.len(), &err[..500]);
+    assert!(err.contains("characters)"), "{err}");
+}

@@ -214,3 +214,75 @@ fn negative_numbers_say_what_range_is_allowed() {
     assert!(err.contains("'-1'") && err.contains("--games"), "{err}");
     assert!(!err.contains("unexpected argument"), "{err}");
 }
+
+#[test]
+fn train_defaults_to_a_share_of_any_dataset() {
+    let dir = scratch("share");
+    let data = small_dataset(&dir);
+    let data = data.to_str().unwrap();
+    // 20 rows: the old default of 9000 rows refused every dataset under 9,001 rows.
+    let o = yomi(&["party", "fit", "--data", data]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        text.contains("18 training / 2 held-out parties (--train 90%)"),
+        "{text}"
+    );
+    for (train, expect) in [
+        ("0.5", "10 training"),
+        ("75%", "15 training"),
+        ("12", "12 training"),
+    ] {
+        let o = yomi(&["party", "fit", "--data", data, "--train", train]);
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains(expect), "{train}: {text}");
+    }
+    refused(
+        &yomi(&["party", "fit", "--data", data, "--train", "150%"]),
+        &["--train 150%: a share must be above 0 and below 1"],
+    );
+    let help = yomi(&["party", "fit", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.contains("[default: 90%]") && help.contains("0.9 or 90%"),
+        "{help}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_text_names_the_file_and_line() {
+    let dir = scratch("garbage");
+    let garbage = dir.join("garbage.bin");
+    let mut bytes = b"party,score\nok line\n".to_vec();
+    bytes.extend_from_slice(&[0xff, 0xfe, 0x00, 0x81]);
+    std::fs::write(&garbage, bytes).unwrap();
+    for cmd in ["fit", "search"] {
+        refused(
+            &yomi(&["party", cmd, "--data", garbage.to_str().unwrap()]),
+            &["garbage.bin, line 3: byte 21: not UTF-8 text"],
+        );
+    }
+}
+
+#[test]
+fn a_directory_as_out_is_refused_before_any_battle() {
+    let dir = scratch("outdir");
+    let out = dir.join("here");
+    std::fs::create_dir_all(&out).unwrap();
+    refused(
+        &yomi(&[
+            "party",
+            "dataset",
+            "--out",
+            out.to_str().unwrap(),
+            "--parties",
+            "20",
+        ]),
+        &["is a directory", "dataset.csv"],
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["here"], "nothing half-written beside it");
+}

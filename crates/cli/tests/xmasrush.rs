@@ -125,3 +125,40 @@ fn an_arena_rerun_continues_its_journal() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_bot_reports_bad_input_once_and_cut() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    for (input, expected) in [
+        (
+            "2\n".to_string(),
+            "error: turn 1: line 1: expected the turn type 0 or 1, got '2'\n".to_string(),
+        ),
+        (
+            format!("{}\n", "9".repeat(1000)),
+            format!(
+                "error: turn 1: line 1: expected the turn type 0 or 1, got '{}… (1000 characters)'\n",
+                "9".repeat(60)
+            ),
+        ),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+            .args(["xmasrush", "bot"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err, expected);
+    }
+}

@@ -45,33 +45,39 @@
 pub mod config;
 pub mod recommend;
 pub mod routes;
+mod serve;
 
-pub use config::{Catalog, ServiceConfig};
+pub use config::{Catalog, ConfigError, ServiceConfig};
 pub use recommend::{RecommendRequest, Recommendation};
 pub use routes::router;
+pub use serve::serve;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 /// Serves `catalog` on `addr` until Ctrl-C, on a multi-threaded runtime of its own; calls
-/// `ready` with the bound address (useful with port 0) once the listener is up.
+/// `ready` with the bound address (useful with port 0) once the listener is up. The settings
+/// are checked first ([`ServiceConfig::validate`]); a bad one is returned as an
+/// [`std::io::ErrorKind::InvalidInput`] error carrying the [`ConfigError`].
 pub fn serve_blocking(
     addr: SocketAddr,
     catalog: Arc<Catalog>,
     config: ServiceConfig,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
+    config
+        .validate(&catalog)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router(catalog, config))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-                tracing::info!("shutting down");
-            })
-            .await
+        serve(listener, catalog, config, async {
+            let _ = tokio::signal::ctrl_c().await;
+            tracing::info!("shutting down");
+        })
+        .await
     })
 }

@@ -5,40 +5,183 @@
 
 use crate::config::{Catalog, ServiceConfig};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::time::{Duration, Instant};
+use yomi_core::text::excerpt;
 use yomi_deck::model::{AttributeRequirement, Request};
 use yomi_deck::request::{LeaderSpec, Limits, Owned, PieceRequest, RequestError, Scope};
 use yomi_deck::solve::vds;
 use yomi_deck::{Instance, diagnose};
 
-/// The body of `POST /recommend`.
+/// The body of `POST /recommend`: a JSON object (an array, even one whose items line up
+/// with these fields, is refused), read field by field by [`RecommendRequest::from_object`]
+/// so that a wrong value names its field and quotes nothing at length.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "Map<String, Value>")]
 pub struct RecommendRequest {
     /// Ids of the pieces the player owns; the whole catalogue when absent.
-    #[serde(default)]
     pub owned: Option<Vec<String>>,
     /// Ids the deck must contain (owned pieces).
-    #[serde(default)]
     pub must_include: Vec<String>,
     /// `god`, `demon`, ... (see `GET /health`), or `any`/`mixed` for no requirement.
-    #[serde(default)]
     pub attribute: Option<String>,
     /// Total cost allowed; no cap when absent.
-    #[serde(default)]
     pub cost_cap: Option<i64>,
     /// Deck size (default 16).
-    #[serde(default)]
     pub k: Option<usize>,
     /// Leader id; the solver chooses among eligible pieces when absent.
-    #[serde(default)]
     pub leader: Option<String>,
     /// Time budget in milliseconds (default 300).
-    #[serde(default)]
     pub time_ms: Option<u64>,
     /// Local-search seed.
-    #[serde(default)]
     pub seed: Option<u64>,
+}
+
+/// The fields a body may have, in the order messages list them.
+pub const FIELDS: [&str; 8] = [
+    "owned",
+    "must_include",
+    "attribute",
+    "cost_cap",
+    "k",
+    "leader",
+    "time_ms",
+    "seed",
+];
+
+impl RecommendRequest {
+    /// Reads a request body: JSON text holding one object. Errors say what is wrong where: the
+    /// JSON syntax error with its line and column, a body that is not an object, or the field
+    /// whose value is wrong ([`RecommendRequest::from_object`]).
+    pub fn from_json(bytes: &[u8]) -> Result<RecommendRequest, RecommendError> {
+        let value: Value = serde_json::from_slice(bytes)
+            .map_err(|e| RecommendError::Body(format!("invalid JSON body: {e}")))?;
+        match value {
+            Value::Object(map) => Ok(RecommendRequest::from_object(map)?),
+            other => Err(RecommendError::Body(format!(
+                "the body must be a JSON object such as {{\"owned\": [...], \"k\": 16}}, got {}",
+                kind(&other)
+            ))),
+        }
+    }
+
+    /// The request from a body's object: unknown fields are refused, and a value of the wrong
+    /// type is refused naming its field (`owned[2]` for an item of a list). `null` is the same
+    /// as an absent field, except for `must_include`, which must be a list when given.
+    pub fn from_object(map: Map<String, Value>) -> Result<RecommendRequest, RequestError> {
+        let mut r = RecommendRequest::default();
+        for (key, value) in map {
+            match key.as_str() {
+                "owned" => r.owned = optional(&key, value, ids)?,
+                "must_include" => r.must_include = ids(&key, value)?,
+                "attribute" => r.attribute = optional(&key, value, string)?,
+                "cost_cap" => r.cost_cap = optional(&key, value, signed)?,
+                "k" => r.k = optional(&key, value, unsigned)?,
+                "leader" => r.leader = optional(&key, value, string)?,
+                "time_ms" => r.time_ms = optional(&key, value, unsigned)?,
+                "seed" => r.seed = optional(&key, value, unsigned)?,
+                _ => {
+                    return Err(RequestError::new(
+                        excerpt(&key),
+                        format!(
+                            "unknown field \"{}\" (the fields are {})",
+                            excerpt(&key),
+                            FIELDS.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(r)
+    }
+}
+
+impl TryFrom<Map<String, Value>> for RecommendRequest {
+    type Error = RequestError;
+    fn try_from(map: Map<String, Value>) -> Result<Self, RequestError> {
+        RecommendRequest::from_object(map)
+    }
+}
+
+/// What kind of JSON value `v` is, as a message says it (no user text quoted).
+fn kind(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("{b}"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("a string of {} characters", s.chars().count()),
+        Value::Array(a) => format!("an array of {} items", a.len()),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+/// A field that may be `null` (the same as absent).
+fn optional<T>(
+    key: &str,
+    value: Value,
+    read: fn(&str, Value) -> Result<T, RequestError>,
+) -> Result<Option<T>, RequestError> {
+    match value {
+        Value::Null => Ok(None),
+        v => read(key, v).map(Some),
+    }
+}
+
+fn string(key: &str, value: Value) -> Result<String, RequestError> {
+    match value {
+        Value::String(s) => Ok(s),
+        v => Err(RequestError::new(
+            key,
+            format!("expected a string, got {}", kind(&v)),
+        )),
+    }
+}
+
+/// A whole number of the field's type, within `range` (the type's, as the message says it).
+fn whole<T: serde::de::DeserializeOwned>(
+    key: &str,
+    value: Value,
+    range: &str,
+) -> Result<T, RequestError> {
+    let shown = kind(&value);
+    T::deserialize(value).map_err(|_| {
+        RequestError::new(key, format!("expected a whole number {range}, got {shown}"))
+    })
+}
+
+const UNSIGNED: &str = "from 0 to 18446744073709551615";
+
+fn unsigned<T: serde::de::DeserializeOwned>(key: &str, value: Value) -> Result<T, RequestError> {
+    whole(key, value, UNSIGNED)
+}
+
+fn signed(key: &str, value: Value) -> Result<i64, RequestError> {
+    whole(
+        key,
+        value,
+        "from -9223372036854775808 to 9223372036854775807",
+    )
+}
+
+/// A list of piece ids; an item that is not a string is named as `key[i]`.
+fn ids(key: &str, value: Value) -> Result<Vec<String>, RequestError> {
+    let Value::Array(items) = value else {
+        return Err(RequestError::new(
+            key,
+            format!("expected a list of piece ids, got {}", kind(&value)),
+        ));
+    };
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| match item {
+            Value::String(s) => Ok(s),
+            v => Err(RequestError::new(
+                format!("{key}[{i}]"),
+                format!("expected a piece id (a string), got {}", kind(&v)),
+            )),
+        })
+        .collect()
 }
 
 /// A piece of the answered deck.
@@ -82,6 +225,9 @@ pub struct Recommendation {
 /// Why no recommendation was given.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RecommendError {
+    /// The body is not one JSON object.
+    #[error("{0}")]
+    Body(String),
     /// A bad value: the client must change the request.
     #[error("{0}")]
     Invalid(#[from] RequestError),
@@ -199,7 +345,8 @@ fn attributes(
             Err(invalid(
                 "attribute",
                 format!(
-                    "unknown attribute {name:?} (known: any, mixed, {})",
+                    "unknown attribute \"{}\" (known: any, mixed, {})",
+                    excerpt(name),
                     known.join(", ")
                 ),
             ))

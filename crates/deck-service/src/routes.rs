@@ -1,14 +1,15 @@
-//! The HTTP surface: `GET /health` and `POST /recommend`. Contract: every answer is JSON;
-//! bad requests get 400 (413 when too large) with `{"error", "field"}`, requests no deck can
+//! The HTTP surface: `GET /health` and `POST /recommend`. Contract: every answer is JSON,
+//! errors included: bad requests get 400 (413 when too large) with `{"error", "field"}`, a
+//! body that does not arrive within the read timeout 408, an unknown path 404 and a known one
+//! with the wrong method 405 (with `Allow`), each with `{"error"}`; requests no deck can
 //! satisfy get 422 with `{"error", "reasons"}`; solving runs on blocking threads, at most
 //! `workers` at once, so slow solves never stall the listener.
 
 use crate::config::{Catalog, ServiceConfig};
 use crate::recommend::{RecommendError, RecommendRequest, plan};
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::StatusCode;
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -16,6 +17,7 @@ use serde_json::json;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::Semaphore;
+use yomi_core::text::excerpt;
 
 /// Shared state of the handlers.
 struct Shared {
@@ -23,6 +25,9 @@ struct Shared {
     config: ServiceConfig,
     solving: Semaphore,
 }
+
+/// The endpoints and the one method each answers.
+const ENDPOINTS: [(&str, Method); 2] = [("/health", Method::GET), ("/recommend", Method::POST)];
 
 /// The service's routes over `catalog`.
 pub fn router(catalog: Arc<Catalog>, config: ServiceConfig) -> Router {
@@ -36,6 +41,7 @@ pub fn router(catalog: Arc<Catalog>, config: ServiceConfig) -> Router {
         .route("/health", get(health))
         .route("/recommend", post(recommend))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(shared)
 }
@@ -49,6 +55,24 @@ async fn not_found() -> Response {
         StatusCode::NOT_FOUND,
         json!({"error": "no such endpoint (try GET /health or POST /recommend)"}),
     )
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    let allowed = ENDPOINTS
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map_or(Method::GET, |(_, m)| m.clone());
+    let message = format!(
+        "{} {}: this endpoint answers {allowed} only ({allowed} {path})",
+        excerpt(method.as_str()),
+        excerpt(path)
+    );
+    let mut response = error(StatusCode::METHOD_NOT_ALLOWED, json!({"error": message}));
+    if let Ok(value) = allowed.as_str().parse() {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
 }
 
 async fn health(State(shared): State<Arc<Shared>>) -> Response {
@@ -66,12 +90,9 @@ async fn health(State(shared): State<Arc<Shared>>) -> Response {
     .into_response()
 }
 
-async fn recommend(
-    State(shared): State<Arc<Shared>>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+async fn recommend(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     let received = Instant::now();
-    let response = answer(&shared, body, received).await;
+    let response = answer(&shared, request, received).await;
     tracing::info!(
         status = response.status().as_u16(),
         ms = format!("{:.1}", received.elapsed().as_secs_f64() * 1e3),
@@ -80,23 +101,25 @@ async fn recommend(
     response
 }
 
-async fn answer(
-    shared: &Arc<Shared>,
-    body: Result<Bytes, BytesRejection>,
-    received: Instant,
-) -> Response {
-    let bytes = match body {
-        Ok(b) => b,
-        Err(e) => return error(e.status(), json!({"error": e.body_text()})),
-    };
-    let request: RecommendRequest = match serde_json::from_slice(&bytes) {
-        Ok(r) => r,
-        Err(e) => {
+async fn answer(shared: &Arc<Shared>, request: Request, received: Instant) -> Response {
+    // The body limit is the `DefaultBodyLimit` layer's; the time limit is this one.
+    let timeout = shared.config.read_timeout;
+    let bytes = match tokio::time::timeout(timeout, Bytes::from_request(request, &())).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(e)) => return error(e.status(), json!({"error": e.body_text()})),
+        Err(_) => {
             return error(
-                StatusCode::BAD_REQUEST,
-                json!({"error": format!("invalid JSON body: {e}")}),
+                StatusCode::REQUEST_TIMEOUT,
+                json!({"error": format!(
+                    "the request body did not arrive within {} ms",
+                    timeout.as_millis()
+                )}),
             );
         }
+    };
+    let request = match RecommendRequest::from_json(&bytes) {
+        Ok(r) => r,
+        Err(e) => return refusal(e),
     };
     let plan = match plan(&shared.catalog, &shared.config, &request, received) {
         Ok(p) => p,
@@ -122,6 +145,7 @@ async fn answer(
 
 fn refusal(e: RecommendError) -> Response {
     match e {
+        RecommendError::Body(message) => error(StatusCode::BAD_REQUEST, json!({"error": message})),
         RecommendError::Invalid(r) => error(
             StatusCode::BAD_REQUEST,
             json!({"error": r.to_string(), "field": r.field}),

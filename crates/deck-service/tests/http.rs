@@ -2,72 +2,13 @@
 //! independent checker, every refusal with its status and field, infeasible requests with
 //! reasons, concurrency, and the time budget.
 
+mod common;
+
+use common::{catalog, http, start};
 use serde_json::{Value, json};
-use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use yomi_deck::generate::{GenerateOptions, generate};
 use yomi_deck::model::{AttributeRequirement, Deck, LeaderRule, Request, check};
-use yomi_deck_service::{Catalog, ServiceConfig, router};
-
-fn catalog() -> Arc<Catalog> {
-    Arc::new(Catalog::new(generate(&GenerateOptions {
-        pieces: 600,
-        seed: 4,
-        ..Default::default()
-    })))
-}
-
-async fn start(catalog: Arc<Catalog>, config: ServiceConfig) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router(catalog, config)).await });
-    addr
-}
-
-/// A minimal HTTP/1.1 client: one request per connection, the JSON body of the answer.
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8(raw).unwrap();
-    let (head, payload) = text.split_once("\r\n\r\n").expect("headers end");
-    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let payload = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        dechunk(payload)
-    } else {
-        payload.to_string()
-    };
-    let value = if payload.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&payload).unwrap_or_else(|e| panic!("not JSON ({e}): {payload}"))
-    };
-    (status, value)
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap();
-        if n == 0 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = &rest[n + 2..];
-    }
-    out
-}
+use yomi_deck_service::{Catalog, ServiceConfig};
 
 /// Checks an answered deck against the request with the independent checker.
 fn verify(catalog: &Catalog, owned: &[&str], request: Request, answer: &Value) -> f64 {

@@ -131,11 +131,81 @@ fn objective(sol: &Solution) -> f64 {
     }
 }
 
+/// One timed solve of a bench run, as [`BenchOptions::steps`] lists it and [`run_with`]
+/// announces it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// What is solved, e.g. `vds 60s on 4000 pieces, seed 1`.
+    pub label: String,
+    /// Its time limit: the most it takes (greedy solves and loading take no time worth
+    /// counting; the exact section runs the exact solver, then HiGHS when built in).
+    pub limit: Duration,
+}
+
+impl BenchOptions {
+    /// Every timed solve [`run`] makes, in order, with its time limit; their sum bounds
+    /// the run's time (a solve that proves optimality early takes less).
+    pub fn steps(&self) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for &seed in &self.seeds {
+            for budget in [self.short, self.long] {
+                steps.push(Step {
+                    label: format!("vds {budget:?} on {} pieces, seed {seed}", self.pieces),
+                    limit: budget,
+                });
+            }
+        }
+        if self.exact_pieces > 0 {
+            for &seed in &self.seeds {
+                steps.push(Step {
+                    label: format!("exact on {} pieces, seed {seed}", self.exact_pieces),
+                    limit: self.exact_time,
+                });
+                if cfg!(feature = "highs") {
+                    steps.push(Step {
+                        label: format!("HiGHS on {} pieces, seed {seed}", self.exact_pieces),
+                        limit: self.exact_time,
+                    });
+                }
+            }
+        }
+        for path in &self.mdp {
+            steps.push(Step {
+                label: format!("vds {:?} on {}", self.mdp_time, path.display()),
+                limit: self.mdp_time,
+            });
+        }
+        steps
+    }
+}
+
 /// Runs every section.
 pub fn run(opts: &BenchOptions) -> Result<BenchReport, BenchError> {
+    run_with(opts, &mut |_, _| {})
+}
+
+/// Runs every section, calling `progress(step, done)` before each timed solve of
+/// [`BenchOptions::steps`] (`done` false) and after it (`done` true).
+pub fn run_with(
+    opts: &BenchOptions,
+    progress: &mut dyn FnMut(&Step, bool),
+) -> Result<BenchReport, BenchError> {
     if opts.pieces == 0 || opts.seeds.is_empty() {
         return Err(BenchError::NothingToMeasure);
     }
+    let steps = opts.steps();
+    let mut next = steps.iter();
+    // Runs `f` as the next listed step.
+    let mut timed = |f: &mut dyn FnMut()| {
+        let step = next.next();
+        if let Some(s) = step {
+            progress(s, false);
+        }
+        f();
+        if let Some(s) = step {
+            progress(s, true);
+        }
+    };
     let vds_with = |time: Duration| vds::VdsOptions {
         time_limit: time,
         ..Default::default()
@@ -148,8 +218,9 @@ pub fn run(opts: &BenchOptions) -> Result<BenchReport, BenchError> {
             ..Default::default()
         });
         let g = objective(&greedy::solve(&inst));
-        let short = objective(&vds::solve(&inst, &vds_with(opts.short)));
-        let long = objective(&vds::solve(&inst, &vds_with(opts.long)));
+        let (mut short, mut long) = (f64::NAN, f64::NAN);
+        timed(&mut || short = objective(&vds::solve(&inst, &vds_with(opts.short))));
+        timed(&mut || long = objective(&vds::solve(&inst, &vds_with(opts.long))));
         let best = long.max(short);
         large.push(LargeRow {
             seed,
@@ -172,14 +243,22 @@ pub fn run(opts: &BenchOptions) -> Result<BenchReport, BenchError> {
             seed,
             ..Default::default()
         });
-        let e = exact::solve(
-            &inst,
-            &exact::ExactOptions {
-                time_limit: opts.exact_time,
-                ..Default::default()
-            },
-        );
-        let (mip_s, mip_proven, mip_gap) = mip(&inst, opts.exact_time)?;
+        let mut e = None;
+        timed(&mut || {
+            e = Some(exact::solve(
+                &inst,
+                &exact::ExactOptions {
+                    time_limit: opts.exact_time,
+                    ..Default::default()
+                },
+            ))
+        });
+        let e = e.expect("the exact solve ran");
+        let mut figures = None;
+        if cfg!(feature = "highs") {
+            timed(&mut || figures = Some(mip(&inst, opts.exact_time)));
+        }
+        let (mip_s, mip_proven, mip_gap) = figures.unwrap_or(Ok((None, None, None)))?;
         exact_rows.push(ExactRow {
             seed,
             objective: objective(&e),
@@ -199,7 +278,8 @@ pub fn run(opts: &BenchOptions) -> Result<BenchReport, BenchError> {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let best = best_known(&name).map(|b| b.value);
-        let v = objective(&vds::solve(&inst, &vds_with(opts.mdp_time)));
+        let mut v = f64::NAN;
+        timed(&mut || v = objective(&vds::solve(&inst, &vds_with(opts.mdp_time))));
         let g = objective(&greedy::solve(&inst));
         mdp_rows.push(MdpRow {
             instance: name,

@@ -12,12 +12,17 @@ use std::fmt;
 pub enum Infeasibility {
     /// A required piece index does not exist.
     UnknownPiece(usize),
-    /// The deck size exceeds the number of pieces owned.
+    /// The deck size exceeds the number of pieces owned, or the number of them one deck can
+    /// hold (pieces of one group are forms of the same piece, at most the group limit each).
     TooFewPieces {
         /// Deck size asked for.
         k: usize,
-        /// Most pieces one deck could hold from what is owned, within the group limits.
+        /// Pieces owned.
         owned: usize,
+        /// Most pieces one deck could hold from what is owned, within the group limits.
+        usable: usize,
+        /// Pieces of one group a deck may hold.
+        group_limit: usize,
     },
     /// More pieces are required than the deck holds.
     TooManyRequired {
@@ -72,8 +77,25 @@ impl fmt::Display for Infeasibility {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Infeasibility::UnknownPiece(i) => write!(f, "required piece #{i} does not exist"),
-            Infeasibility::TooFewPieces { k, owned } => {
-                write!(f, "a deck needs {k} pieces but only {owned} are owned")
+            Infeasibility::TooFewPieces {
+                k,
+                owned,
+                usable,
+                group_limit,
+            } => {
+                if usable == owned {
+                    write!(f, "a deck needs {k} pieces but only {owned} are owned")
+                } else {
+                    let each = if *group_limit == 1 {
+                        "one piece of each group (its forms are the same piece)".to_string()
+                    } else {
+                        format!("{group_limit} pieces of each group")
+                    };
+                    write!(
+                        f,
+                        "a deck needs {k} pieces but holds at most {usable} of the {owned} owned: {each}"
+                    )
+                }
             }
             Infeasibility::TooManyRequired { k, required } => write!(
                 f,
@@ -177,7 +199,9 @@ pub fn diagnose(inst: &Instance) -> Vec<Infeasibility> {
     if owned_slots < k {
         out.push(Infeasibility::TooFewPieces {
             k,
-            owned: owned_slots,
+            owned: inst.pieces.len(),
+            usable: owned_slots,
+            group_limit: limit,
         });
     }
     if required.len() > k {

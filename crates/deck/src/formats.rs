@@ -3,6 +3,7 @@
 //! the line (text formats) or the JSON line/column and field; nothing here panics.
 
 use crate::model::{AttributeRequirement, Instance, LeaderRule, Piece, Request};
+use crate::quoted;
 use crate::request::{LeaderSpec, Limits, PieceIndex, PieceRequest, RequestError, Scope};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -76,7 +77,7 @@ impl<'a> Tokens<'a> {
             .map(|v| (line, v))
             .map_err(|_| FormatError::Line {
                 line,
-                message: format!("expected {what}, found {tok:?}"),
+                message: format!("expected {what}, found {}", quoted(tok)),
             })
     }
     fn finish(&self) -> Result<(), FormatError> {
@@ -84,7 +85,7 @@ impl<'a> Tokens<'a> {
             None => Ok(()),
             Some(&(line, tok)) => Err(FormatError::Line {
                 line,
-                message: format!("unexpected extra data {tok:?}"),
+                message: format!("unexpected extra data {}", quoted(tok)),
             }),
         }
     }
@@ -266,7 +267,7 @@ pub fn parse_json(text: &str) -> Result<Instance, FormatError> {
         if seen.insert(p.id.as_str(), i).is_some() {
             return Err(invalid(
                 format!("pieces[{i}].id"),
-                format!("duplicate id {:?}", p.id),
+                format!("duplicate id {}", quoted(&p.id)),
             ));
         }
         if p.cost < 0 {

@@ -59,11 +59,17 @@ pub enum GenerateError {
     #[error("--k must be at least 1")]
     DeckSize,
     /// An attribute generated pieces never have.
-    #[error("unknown attribute {0:?}: generated pieces are god, demon, dragon")]
+    #[error("unknown attribute {}: generated pieces are god, demon, dragon", crate::quoted(.0))]
     UnknownAttribute(String),
 }
 
 impl GenerateOptions {
+    /// Themes [`generate`] makes: [`GenerateOptions::themes`], or one per 400 pieces and at
+    /// least 3.
+    pub fn theme_count(&self) -> usize {
+        self.themes.unwrap_or((self.pieces / 400).max(3))
+    }
+
     /// Checks the settings a user chooses: 1..=[`MAX_PIECES`] pieces, a deck of at least one
     /// piece, an attribute among [`ATTRIBUTES`].
     pub fn validate(&self) -> Result<(), GenerateError> {
@@ -132,7 +138,7 @@ pub fn generate(opts: &GenerateOptions) -> Instance {
             }
         }
     }
-    let themes = opts.themes.unwrap_or((n / 400).max(3));
+    let themes = opts.theme_count();
     let group_attr = |g: usize, pieces: &[Piece]| pieces[members[g][0]].attribute.clone();
     for _ in 0..themes {
         if groups < 2 {

@@ -56,4 +56,10 @@ pub mod solve;
 pub mod tables;
 
 pub use diagnose::{Infeasibility, diagnose};
+
+/// `text` in double quotes as every message of this crate quotes an id, a token or a value
+/// the user gave: cut to a readable length by [`yomi_core::text::excerpt`].
+pub(crate) fn quoted(text: &str) -> String {
+    format!("\"{}\"", yomi_core::text::excerpt(text))
+}
 pub use model::{Deck, Instance, Objective, Piece, Request, Violation, check};

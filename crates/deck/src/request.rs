@@ -8,6 +8,7 @@
 //! over the cap) is left to [`crate::diagnose`]. Nothing here panics on user input.
 
 use crate::model::{AttributeRequirement, Instance, LeaderRule, Piece, Request};
+use crate::quoted;
 use std::collections::HashMap;
 
 /// A request field that cannot be applied, with the field at fault.
@@ -99,7 +100,7 @@ impl PieceIndex {
     /// The index of the piece called `id`, or the error every path gives for an unknown id.
     pub fn resolve(&self, id: &str, field: impl Into<String>) -> Result<usize, RequestError> {
         self.get(id)
-            .ok_or_else(|| RequestError::new(field, format!("unknown piece id {id:?}")))
+            .ok_or_else(|| RequestError::new(field, format!("unknown piece id {}", quoted(id))))
     }
 }
 
@@ -127,7 +128,7 @@ impl Listed {
             None => Ok(()),
             Some(first) => Err(RequestError::new(
                 format!("{list}[{at}]"),
-                format!("{id:?} is already listed at {list}[{first}]"),
+                format!("{} is already listed at {list}[{first}]", quoted(id)),
             )),
         }
     }
@@ -215,7 +216,10 @@ impl<'a> Scope<'a> {
         match self.owned {
             None => Ok((c, c)),
             Some(owned) => owned.position(c).map(|p| (p, c)).ok_or_else(|| {
-                RequestError::new(field, format!("{id:?} is not among the owned pieces"))
+                RequestError::new(
+                    field,
+                    format!("{} is not among the owned pieces", quoted(id)),
+                )
             }),
         }
     }
@@ -315,7 +319,7 @@ impl PieceRequest {
                     if !scope.pieces[c].leader_eligible {
                         return Err(RequestError::new(
                             "leader",
-                            format!("{id:?} is not leader-eligible"),
+                            format!("{} is not leader-eligible", quoted(id)),
                         ));
                     }
                     LeaderRule::Fixed(p)
@@ -353,10 +357,10 @@ fn resolve_must_include(
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AttributeError {
     /// No `:` between the name and the minimum.
-    #[error("expected NAME:MINIMUM (e.g. god:10), found {0:?}")]
+    #[error("expected NAME:MINIMUM (e.g. god:10), found {}", quoted(.0))]
     Syntax(String),
     /// The minimum is not a non-negative integer.
-    #[error("bad minimum {minimum:?} in {text:?}")]
+    #[error("bad minimum {} in {}", quoted(.minimum), quoted(.text))]
     Minimum {
         /// The text after the `:`.
         minimum: String,
@@ -364,7 +368,7 @@ pub enum AttributeError {
         text: String,
     },
     /// Nothing before the `:`.
-    #[error("empty attribute name in {0:?}")]
+    #[error("empty attribute name in {}", quoted(.0))]
     EmptyName(String),
 }
 

@@ -9,6 +9,7 @@
 
 use crate::formats::FormatError;
 use crate::model::{Instance, LeaderRule, Piece, Request};
+use crate::quoted;
 use crate::request::PieceIndex;
 use std::collections::HashMap;
 
@@ -71,11 +72,15 @@ impl Table {
             if !allowed.contains(&name.as_str()) {
                 return Err(err(
                     1,
-                    format!("unknown column {name:?} (expected {})", allowed.join(", ")),
+                    format!(
+                        "unknown column {} (expected {})",
+                        quoted(&name),
+                        allowed.join(", ")
+                    ),
                 ));
             }
             if columns.insert(name.clone(), c).is_some() {
-                return Err(err(1, format!("column {name:?} appears twice")));
+                return Err(err(1, format!("column {} appears twice", quoted(&name))));
             }
         }
         for r in required {
@@ -131,7 +136,7 @@ impl Table {
             Some(text) => text.parse().map(Some).map_err(|_| {
                 self.err(
                     line,
-                    format!("column {column}: {text:?} is not a valid number"),
+                    format!("column {column}: {} is not a valid number", quoted(text)),
                 )
             }),
         }
@@ -164,7 +169,10 @@ fn read_pieces(t: &Table) -> Result<Vec<Piece>, FormatError> {
             return Err(t.err(line, "column id: empty".into()));
         }
         if let Some(first) = first_line.insert(id.clone(), line) {
-            return Err(t.err(line, format!("duplicate id {id:?} (first on line {first})")));
+            return Err(t.err(
+                line,
+                format!("duplicate id {} (first on line {first})", quoted(&id)),
+            ));
         }
         let cost: i64 = t.number(line, row, "cost")?.unwrap_or(0);
         if cost < 0 {
@@ -174,7 +182,10 @@ fn read_pieces(t: &Table) -> Result<Vec<Piece>, FormatError> {
         let leader_eligible = boolean(eligible).ok_or_else(|| {
             t.err(
                 line,
-                format!("column leader_eligible: {eligible:?} is not true/false/1/0/yes/no"),
+                format!(
+                    "column leader_eligible: {} is not true/false/1/0/yes/no",
+                    quoted(eligible)
+                ),
             )
         })?;
         let group = t.field(row, "group").filter(|g| !g.is_empty());

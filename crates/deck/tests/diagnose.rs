@@ -116,9 +116,27 @@ fn two_members_of_one_group_required() {
 
 #[test]
 fn sizes_unknown_pieces_and_leaders() {
+    // Six pieces are owned; b and c are one piece, so a deck holds five of them.
+    let d = diagnose(&inst(req(6, 1000)));
     assert_eq!(
-        diagnose(&inst(req(6, 1000))),
-        vec![Infeasibility::TooFewPieces { k: 6, owned: 5 }]
+        d,
+        vec![Infeasibility::TooFewPieces {
+            k: 6,
+            owned: 6,
+            usable: 5,
+            group_limit: 1
+        }]
+    );
+    assert_eq!(
+        d[0].to_string(),
+        "a deck needs 6 pieces but holds at most 5 of the 6 owned: one piece of each group \
+         (its forms are the same piece)"
+    );
+    let mut r = req(7, 1000);
+    r.group_limit = 2;
+    assert_eq!(
+        diagnose(&inst(r))[0].to_string(),
+        "a deck needs 7 pieces but only 6 are owned"
     );
     let mut r = req(2, 1000);
     r.must_include = vec![0, 3, 4];

@@ -9,7 +9,7 @@ use yomi_freecell::{Layout, SolveOptions, Verdict, deal_board};
 
 #[test]
 fn rows_follow_the_solution() {
-    let (rows, v, _) = deal_rows(5, &SolveOptions::default()).unwrap();
+    let (rows, v, _) = deal_rows(5, Layout::default(), &SolveOptions::default()).unwrap();
     assert_eq!(v, Verdict::Solved);
     let n = rows.len() as u32;
     assert!(n >= 52);
@@ -57,7 +57,15 @@ fn shards_are_written_and_resumed() {
     ];
     for f in formats {
         assert!(finished(&dir, &s, f).is_none());
-        let st = run_shard(&dir, &s, f, &SolveOptions::default(), &|_| {}).unwrap();
+        let st = run_shard(
+            &dir,
+            &s,
+            f,
+            Layout::default(),
+            &SolveOptions::default(),
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!(st.deals, 2);
         assert_eq!(st.solved, 2);
         // Everything round-trips exactly except the float timing, which the
@@ -99,4 +107,19 @@ fn shards_are_written_and_resumed() {
         assert_eq!(&pq[pq.len() - 4..], b"PAR1");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn rows_are_dealt_on_the_layout_asked_for() {
+    let two = Layout { cols: 8, cells: 2 };
+    let (rows, v, _) = deal_rows(5, two, &SolveOptions::default()).unwrap();
+    assert_eq!(v, Verdict::Solved);
+    let cells = rows[0]
+        .board
+        .lines()
+        .find(|l| l.starts_with("Freecells:"))
+        .unwrap();
+    assert_eq!(cells, "Freecells: - -");
+    // The encoding keeps its 4 cell slots; the two missing cells stay empty throughout.
+    assert!(rows.iter().all(|r| r.tensor[2] == 0 && r.tensor[3] == 0));
 }

@@ -65,6 +65,7 @@ fn resume_skips_finished_shards_and_the_summary_sorts_its_lists() {
         &dir,
         &fresh.todo[0],
         Format::Jsonl,
+        Layout::default(),
         &SolveOptions::default(),
         &|_| {},
     )

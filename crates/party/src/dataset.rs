@@ -9,7 +9,8 @@
 //!   `<out>.partial` (a meta line, then one score per line). An interrupted
 //!   run started again with the same [`Meta`] resumes after the last whole
 //!   chunk; a partial file written for another `Meta` is ignored and replaced.
-//! - Sizes are checked before anything is allocated ([`Meta::validate`]).
+//! - Sizes are checked before anything is allocated ([`Meta::validate`]), and an `out`
+//!   that is a directory is refused before anything is written.
 
 use crate::data::Dex;
 use crate::error::PartyError;
@@ -172,6 +173,15 @@ pub fn run(
         return Err(PartyError::Params(format!(
             "meta profile {:?} differs from the loaded profile {:?}",
             meta.profile, dex.profile
+        )));
+    }
+    // Checked before any battle, so a run never ends in a write that fails, leaving
+    // its partial file behind.
+    if out.is_dir() {
+        return Err(PartyError::Params(format!(
+            "--out {} is a directory: give the dataset's file name, such as {}",
+            out.display(),
+            out.join("dataset.csv").display()
         )));
     }
     let cfg = meta.config();

@@ -57,13 +57,21 @@ pub fn write_csv(path: &Path, dex: &Dex, data: &Dataset) -> Result<(), PartyErro
 
 /// Reads a dataset CSV written by [`write_csv`].
 pub fn read_csv(path: &Path, dex: &Dex) -> Result<Dataset, PartyError> {
-    let text = fs::read_to_string(path).map_err(|e| io_err(path, e))?;
-    let feats = Features::new(dex);
+    let bytes = fs::read(path).map_err(|e| io_err(path, e))?;
     let bad = |line: usize, reason: String| PartyError::BadDataset {
         path: path.display().to_string(),
         line,
         reason,
     };
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        bad(
+            line,
+            format!("byte {}: not UTF-8 text (is this a dataset CSV?)", at + 1),
+        )
+    })?;
+    let feats = Features::new(dex);
     let mut lines = text.lines().enumerate();
     let (_, header) = lines.next().ok_or_else(|| bad(1, "empty file".into()))?;
     let cols: Vec<&str> = header.split(',').collect();

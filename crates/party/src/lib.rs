@@ -56,6 +56,7 @@ pub mod ridge;
 pub mod rules;
 pub mod search;
 pub mod series;
+pub mod split;
 pub mod verify;
 
 pub use battle::{Battle, Outcome};

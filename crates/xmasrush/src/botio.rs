@@ -4,7 +4,10 @@
 //! Contract: [`run_bot`] reads one turn's input at a time, rebuilds the state
 //! with a [`Reader`], asks the bot within the turn's budget (the first turn's
 //! limit is 1 s, later ones 50 ms; the bot's own `time` caps it), writes one
-//! line and flushes. It returns when the input ends, or with the input error.
+//! line and flushes. It returns when the input ends, or with the input error:
+//! one message naming the turn and the line, the line's text cut by
+//! [`yomi_core::text::excerpt`]. A line is read up to [`MAX_LINE`] bytes
+//! (the protocol's are under 100), so no input makes the loop hold more.
 //!
 //! The bot searches on a worker thread while this thread only reads, waits
 //! and writes. On a loaded machine a thread that has just burnt its share of
@@ -26,17 +29,34 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+/// The longest input line the loop reads, in bytes.
+pub const MAX_LINE: usize = 64 * 1024;
+
 /// Why the bot loop stopped early.
 #[derive(Debug, thiserror::Error)]
 pub enum BotIoError {
-    /// The referee's text did not parse.
-    #[error("turn {turn}: {source}")]
+    /// The referee's text did not parse. The parse error is part of this
+    /// message, not a cause after it, so it is printed once.
+    #[error("turn {turn}: {error}")]
     Input {
         /// 1-based game turn.
         turn: u32,
         /// The parse error.
-        source: InputError,
+        error: InputError,
     },
+    /// A line that is not text or too long to be the protocol's.
+    #[error("turn {turn}: line {line}: {why}")]
+    Line {
+        /// 1-based game turn.
+        turn: u32,
+        /// 1-based line of the turn's input.
+        line: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Reading the input failed.
+    #[error("cannot read the input: {0}")]
+    Read(std::io::Error),
     /// Writing the answer failed.
     #[error("cannot write the answer: {0}")]
     Write(#[from] std::io::Error),
@@ -128,14 +148,22 @@ pub fn run_bot<R: BufRead, W: Write>(
         }
     });
     let mut fallback = Greedy::default();
-    let mut lines = input.lines().map_while(Result::ok).peekable();
+    let mut lines = BoundedLines::new(input);
     let mut reader = Reader::new(league);
     let mut report = LoopReport::default();
-    while lines.peek().is_some() {
-        let arrived = Instant::now();
+    loop {
         let turn = report.turns + 1;
-        let parsed =
-            parse_input(&mut lines).map_err(|source| BotIoError::Input { turn, source })?;
+        lines.start_turn();
+        if !lines.has_more() {
+            lines.check(turn)?;
+            break;
+        }
+        let arrived = Instant::now();
+        let parsed = parse_input(&mut lines);
+        // A bad line ends the line source; say what was wrong with it rather than the
+        // "input ended" that follows.
+        lines.check(turn)?;
+        let parsed = parsed.map_err(|error| BotIoError::Input { turn, error })?;
         let state = reader.read(&parsed);
         let first = turn == 1;
         let budget = if first {
@@ -170,4 +198,99 @@ pub fn run_bot<R: BufRead, W: Write>(
     // unwaited: nobody reads its answer.
     drop((jobs, worker));
     Ok(report)
+}
+
+/// What stopped a [`BoundedLines`].
+enum Problem {
+    /// The line (1-based, in the turn) and what is wrong with it.
+    Line(usize, String),
+    /// The reader failed.
+    Read(std::io::Error),
+}
+
+/// Input lines of at most [`MAX_LINE`] bytes, as text; the first line that is longer or not
+/// UTF-8, or a read error, ends them and is kept in `problem`.
+struct BoundedLines<R> {
+    input: R,
+    peeked: Option<String>,
+    problem: Option<Problem>,
+    /// Lines handed out in the current turn.
+    line: usize,
+}
+
+impl<R: BufRead> BoundedLines<R> {
+    fn new(input: R) -> Self {
+        BoundedLines {
+            input,
+            peeked: None,
+            problem: None,
+            line: 0,
+        }
+    }
+
+    fn start_turn(&mut self) {
+        self.line = 0;
+    }
+
+    /// The error of turn `turn` when a line stopped the source.
+    fn check(&mut self, turn: u32) -> Result<(), BotIoError> {
+        match self.problem.take() {
+            None => Ok(()),
+            Some(Problem::Read(e)) => Err(BotIoError::Read(e)),
+            Some(Problem::Line(line, why)) => Err(BotIoError::Line { turn, line, why }),
+        }
+    }
+
+    fn has_more(&mut self) -> bool {
+        if self.peeked.is_none() {
+            self.peeked = self.read();
+        }
+        self.peeked.is_some()
+    }
+
+    fn read(&mut self) -> Option<String> {
+        if self.problem.is_some() {
+            return None;
+        }
+        let mut buf = Vec::new();
+        let limit = MAX_LINE as u64 + 1;
+        match std::io::Read::take(self.input.by_ref(), limit).read_until(b'\n', &mut buf) {
+            Ok(0) => return None,
+            Ok(_) => {}
+            Err(e) => {
+                self.problem = Some(Problem::Read(e));
+                return None;
+            }
+        }
+        let line = self.line + 1;
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        } else if buf.len() > MAX_LINE {
+            self.problem = Some(Problem::Line(
+                line,
+                format!("longer than {MAX_LINE} bytes (a protocol line is under 100)"),
+            ));
+            return None;
+        }
+        match String::from_utf8(buf) {
+            Ok(text) => Some(text),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to() + 1;
+                self.problem = Some(Problem::Line(line, format!("byte {at}: not UTF-8 text")));
+                None
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for BoundedLines<R> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        let next = self.peeked.take().or_else(|| self.read());
+        if next.is_some() {
+            self.line += 1;
+        }
+        next
+    }
 }

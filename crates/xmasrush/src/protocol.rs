@@ -124,13 +124,16 @@ pub enum InputError {
         what: &'static str,
     },
     /// A line did not have the expected shape.
-    #[error("line {line}: expected {what}, got '{text}'")]
+    #[error(
+        "line {line}: expected {what}, got '{}'",
+        yomi_core::text::excerpt(text)
+    )]
     Bad {
         /// 1-based line number.
         line: usize,
         /// What was expected.
         what: &'static str,
-        /// The line.
+        /// The line (messages quote it cut by [`yomi_core::text::excerpt`]).
         text: String,
     },
 }

@@ -1,12 +1,29 @@
 //! `yomi deck bench`: the solvers measured side by side (library: `yomi_deck::bench`),
 //! printed as a table or one JSON object.
 
+use crate::progress::{human, steps_bar};
 use anyhow::Result;
-use yomi_deck::bench::{BenchOptions, run as measure};
+use std::time::Duration;
+use yomi_deck::bench::{BenchOptions, run_with as measure};
 
-/// Runs every section and prints a table (or JSON).
+/// Says on stderr what the run will do and for how long at most, shows its progress there,
+/// then prints a table (or JSON) on stdout.
 pub fn run(opts: &BenchOptions, json: bool) -> Result<()> {
-    let report = measure(opts)?;
+    let steps = opts.steps();
+    let total: Duration = steps.iter().map(|s| s.limit).sum();
+    if opts.pieces > 0 && !opts.seeds.is_empty() {
+        eprintln!("{}", plan(opts, total));
+    }
+    let pb = steps_bar(total);
+    let report = measure(opts, &mut |step, done| {
+        if done {
+            pb.inc(step.limit.as_millis() as u64);
+        } else {
+            pb.set_message(step.label.clone());
+        }
+    });
+    pb.finish_and_clear();
+    let report = report?;
     let (large, exact_rows, mdp_rows) = (&report.large, &report.exact, &report.mdp);
     if json {
         let v = serde_json::json!({
@@ -80,4 +97,36 @@ pub fn run(opts: &BenchOptions, json: bool) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// What a bench run will do, in one line: the sections and the most time they take.
+fn plan(opts: &BenchOptions, total: Duration) -> String {
+    let seeds = opts.seeds.len();
+    let mut parts = vec![format!(
+        "VDS {:?} and {:?} on {} pieces x {seeds} seed(s)",
+        opts.short, opts.long, opts.pieces
+    )];
+    if opts.exact_pieces > 0 {
+        let mip = if cfg!(feature = "highs") {
+            " and HiGHS"
+        } else {
+            ""
+        };
+        parts.push(format!(
+            "exact{mip} on {} pieces x {seeds} seed(s), up to {:?} each",
+            opts.exact_pieces, opts.exact_time
+        ));
+    }
+    if !opts.mdp.is_empty() {
+        parts.push(format!(
+            "VDS {:?} on {} literature file(s)",
+            opts.mdp_time,
+            opts.mdp.len()
+        ));
+    }
+    format!(
+        "deck bench: {}; at most {} (shorter flags: --long, --exact-time, --exact-pieces 0)",
+        parts.join("; "),
+        human(total)
+    )
 }

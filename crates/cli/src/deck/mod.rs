@@ -104,6 +104,10 @@ enum DeckCommand {
         /// part of the tables).
         #[arg(long, conflicts_with = "out")]
         csv: Option<PathBuf>,
+        /// Print the summary of the written file (pieces, themes, pairs, path) as one JSON
+        /// object (with --out or --csv).
+        #[arg(long)]
+        json: bool,
     },
     /// Serve recommendations over HTTP: POST /recommend, GET /health.
     Serve(serve::ServeArgs),
@@ -156,6 +160,7 @@ pub fn run(args: DeckArgs) -> Result<()> {
             themes,
             out,
             csv,
+            json,
         } => {
             let opts = yomi_deck::generate::GenerateOptions {
                 pieces,
@@ -165,7 +170,7 @@ pub fn run(args: DeckArgs) -> Result<()> {
                 themes,
                 ..Default::default()
             };
-            generate::run(&opts, out.as_deref(), csv.as_deref())
+            generate::run(&opts, out.as_deref(), csv.as_deref(), json)
         }
         DeckCommand::Serve(args) => serve::run(args),
         DeckCommand::Solve {
@@ -200,7 +205,10 @@ pub fn run(args: DeckArgs) -> Result<()> {
                         time_limit: time.unwrap_or(Duration::from_secs(60)),
                         ..Default::default()
                     };
-                    exact::solve(&inst, &opts)
+                    let pb = solving_bar("exact", &inst, opts.time_limit);
+                    let sol = exact::solve(&inst, &opts);
+                    pb.finish_and_clear();
+                    sol
                 }
                 #[cfg(feature = "highs")]
                 Solver::Mip => {
@@ -208,7 +216,10 @@ pub fn run(args: DeckArgs) -> Result<()> {
                         time_limit: time.unwrap_or(Duration::from_secs(60)),
                         ..Default::default()
                     };
-                    yomi_deck::solve::mip::solve(&inst, &opts).context("running HiGHS")?
+                    let pb = solving_bar("HiGHS", &inst, opts.time_limit);
+                    let sol = yomi_deck::solve::mip::solve(&inst, &opts);
+                    pb.finish_and_clear();
+                    sol.context("running HiGHS")?
                 }
             };
             let report = Report::new(&inst, &sol);
@@ -219,6 +230,21 @@ pub fn run(args: DeckArgs) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// On a terminal, the elapsed time of an exact solve against its limit: it stops at the
+/// first proof or at the limit, silent otherwise for up to a minute by default.
+fn solving_bar(
+    solver: &str,
+    inst: &yomi_deck::Instance,
+    limit: Duration,
+) -> indicatif::ProgressBar {
+    let pb = crate::progress::steps_bar(limit);
+    pb.set_message(format!(
+        "{solver} on {} pieces: searching for a proof, stops at --time",
+        inst.pieces.len()
+    ));
+    pb
 }
 
 /// Prints a solve report; literature formats list 0-based indices as numbers.

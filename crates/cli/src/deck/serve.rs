@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use yomi_core::parse_duration;
-use yomi_deck_service::{Catalog, ServiceConfig};
+use yomi_deck_service::{Catalog, ConfigError, ServiceConfig};
 
 /// Options of `yomi deck serve`.
 #[derive(Args)]
@@ -36,6 +36,10 @@ pub struct ServeArgs {
     /// Solves at once [default: one per core]; further requests wait, their budget running.
     #[arg(long)]
     workers: Option<usize>,
+    /// Time a client has to send a request's head, and then its body: a connection still
+    /// sending its head is closed, a body still arriving is answered 408.
+    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    read_timeout: Duration,
     /// Minimum pieces of an attribute deck, NAME:MINIMUM, repeatable [default: 10 for every
     /// attribute of the catalogue].
     #[arg(long = "attribute-minimum", value_parser = super::generate::parse_attribute)]
@@ -50,6 +54,9 @@ pub fn run(args: ServeArgs) -> Result<()> {
             args.max_budget
         )));
     }
+    if args.read_timeout.is_zero() {
+        return Err(usage("--read-timeout must be above zero"));
+    }
     if args.workers == Some(0) {
         return Err(usage("--workers must be at least 1"));
     }
@@ -58,12 +65,18 @@ pub fn run(args: ServeArgs) -> Result<()> {
     let mut config = ServiceConfig::for_catalog(&catalog);
     config.default_budget = args.budget;
     config.max_budget = args.max_budget;
+    config.read_timeout = args.read_timeout;
     if let Some(w) = args.workers {
         config.workers = w;
     }
     for (name, minimum) in args.attribute_minimums {
         config.attribute_minimums.insert(name, minimum);
     }
+    // A minimum no deck of this catalogue can meet would make every such request a 422.
+    config.validate(&catalog).map_err(|e| match e {
+        ConfigError::Attribute { .. } => usage(format!("--attribute-minimum: {e}")),
+        e => usage(e.to_string()),
+    })?;
     tracing::info!(
         pieces = catalog.instance.pieces.len(),
         pairs = catalog.pairs,

@@ -7,7 +7,9 @@ use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::time::Instant;
+use yomi_core::manifest::ManifestError;
 use yomi_core::shard::WorkerShare;
+use yomi_freecell::Layout;
 use yomi_freecell::dataset::{self, Format, Summary};
 
 #[allow(clippy::too_many_arguments)]
@@ -29,12 +31,25 @@ pub(super) fn dataset_cmd(
             "dataset: the hex and tensor encodings need at most 4 free cells",
         ));
     }
+    if shard_size == 0 {
+        return Err(usage("--shard-size must be at least 1"));
+    }
     let share: WorkerShare = shard.parse().map_err(|e| usage(format!("{e}")))?;
+    let layout = Layout {
+        cols: 8,
+        cells: sa.cells,
+    };
     let format = match format {
         FormatArg::Parquet => Format::Parquet,
         FormatArg::Jsonl => Format::Jsonl,
     };
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    // Refuses a directory made with other options before anything is written to it.
+    let manifest = dataset::manifest(range, shard_size, format, layout, &opts);
+    dataset::check_manifest(&out, &manifest).map_err(|e| match e {
+        ManifestError::Mismatch { .. } => usage(e.to_string()),
+        e => anyhow::Error::new(e),
+    })?;
     let plan = dataset::resume(&out, range, shard_size, share, format);
     let skipped = plan.skipped();
     if skipped > 0 {
@@ -45,7 +60,8 @@ pub(super) fn dataset_cmd(
     let t0 = Instant::now();
     let mut total = plan.done.clone();
     for s in &plan.todo {
-        let st = pool.install(|| dataset::run_shard(&out, s, format, &opts, &|_v| pb.inc(1)))?;
+        let st =
+            pool.install(|| dataset::run_shard(&out, s, format, layout, &opts, &|_v| pb.inc(1)))?;
         total.merge(&st);
     }
     pb.finish_and_clear();

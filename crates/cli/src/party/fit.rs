@@ -10,10 +10,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use yomi_core::parse_seed;
+use yomi_party::PartyError;
 use yomi_party::dataset::meta_path;
 use yomi_party::features::Features;
 use yomi_party::model::{self, Model};
 use yomi_party::search;
+use yomi_party::split::{DEFAULT_TRAIN, TrainSplit};
 use yomi_party::verify::{Verified, Verifier};
 
 #[derive(clap::Args, Debug)]
@@ -22,9 +24,10 @@ pub(super) struct FitArgs {
     /// Dataset CSV written by `yomi party dataset`.
     #[arg(long)]
     data: PathBuf,
-    /// Training rows (the rest are held out).
-    #[arg(long, default_value_t = 9000)]
-    train: usize,
+    /// Training rows, as a count (9000) or a share of the dataset (0.9 or 90%); the rest are
+    /// held out.
+    #[arg(long, default_value_t = DEFAULT_TRAIN, value_parser = parse_train)]
+    train: TrainSplit,
     /// Ridge penalties tried by leave-one-out CV (comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "0.1,1,10")]
     alphas: Vec<f64>,
@@ -68,11 +71,21 @@ pub(super) struct SearchArgs {
     json: bool,
 }
 
+/// `--train`: a count or a share ([`TrainSplit`]'s grammar and message).
+fn parse_train(text: &str) -> Result<TrainSplit, String> {
+    text.parse().map_err(|e: PartyError| match e {
+        PartyError::Params(m) => m,
+        e => e.to_string(),
+    })
+}
+
 #[derive(Serialize)]
 struct FitReport {
     data: String,
     profile: Option<String>,
     train: usize,
+    /// `--train` as given (`90%` by default), which `train` resolves.
+    train_split: String,
     test: usize,
     alphas: Vec<f64>,
     table: Vec<model::R2Row>,
@@ -85,22 +98,21 @@ struct FitReport {
 pub(super) fn fit(args: FitArgs) -> Result<()> {
     let (dex, data, meta) = read_data(&args.data)?;
     let n = data.parties.len();
-    if args.train < 2 || args.train >= n {
-        return Err(usage(format!(
-            "--train {}: {} has {n} rows, so --train must be from 2 to {} (the rest are held out)",
-            args.train,
-            args.data.display(),
-            n.saturating_sub(1)
-        )));
-    }
+    let train = args
+        .train
+        .rows(n, &args.data.display().to_string())
+        .map_err(|e| match e {
+            PartyError::Params(m) => usage(m),
+            e => e.into(),
+        })?;
     let t = Instant::now();
-    let table = model::r2_table(&dex, &data, args.train, &args.alphas)?;
+    let table = model::r2_table(&dex, &data, train, &args.alphas)?;
     let feats = Features::new(&dex);
     let all = yomi_party::features::Group::ALL;
-    let full = Model::train(&feats, &data, 0..args.train, &all, &args.alphas)?;
+    let full = Model::train(&feats, &data, 0..train, &all, &args.alphas)?;
     let (largest, smallest) = model::extremes(&feats, &full, args.top);
     let sets = if args.coefficients {
-        model::coefficient_sets(&feats, &data, args.train, &args.alphas)?
+        model::coefficient_sets(&feats, &data, train, &args.alphas)?
     } else {
         Vec::new()
     };
@@ -108,8 +120,9 @@ pub(super) fn fit(args: FitArgs) -> Result<()> {
     let report = FitReport {
         data: args.data.display().to_string(),
         profile: meta.map(|m| m.profile),
-        train: args.train,
-        test: data.parties.len() - args.train,
+        train,
+        train_split: args.train.to_string(),
+        test: data.parties.len() - train,
         alphas: args.alphas.clone(),
         table,
         largest,
@@ -121,11 +134,12 @@ pub(super) fn fit(args: FitArgs) -> Result<()> {
         return Ok(());
     }
     outln!(
-        "{} ({}), {} training / {} held-out parties",
+        "{} ({}), {} training / {} held-out parties (--train {})",
         report.data,
         report.profile.as_deref().unwrap_or("profile unknown"),
         report.train,
-        report.test
+        report.test,
+        report.train_split
     );
     outln!(
         "{:<16} {:>8} {:>6} {:>9} {:>9} {:>9}",

@@ -7,21 +7,25 @@
 //! statistics file, so an interrupted run resumes by skipping the shards
 //! already present, and `--shard i/n` workers (a cluster job array) each
 //! take every n-th shard; the shards of all workers simply concatenate.
+//! The options a directory was made with are recorded there on the first run
+//! ([`manifest`], [`MANIFEST_FILE`]) and a rerun with other options (deals,
+//! shard size, format, free cells, any solver option) is refused naming
+//! them, so shards made two ways never mix.
 
 mod jsonl;
 #[cfg(feature = "parquet")]
 mod parquet_out;
 
-use crate::board::Board;
+use crate::board::{Board, Layout};
 use crate::deal::{DealRange, deal_board};
 use crate::error::FreecellError;
-use crate::layout_default;
 use crate::notation::{hex, standard};
 use crate::solve::{SolveOptions, Verdict, solve};
 use crate::text::format_board;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use yomi_core::files;
+use yomi_core::manifest::{Manifest, ManifestError};
 pub use yomi_core::shard::{Shard, WorkerShare, plan};
 
 /// Rows of the numeric board encoding: longest possible column of a
@@ -162,12 +166,13 @@ impl Stats {
     }
 }
 
-/// Solves one deal and returns its rows (empty unless solved) and verdict.
+/// Solves one deal dealt on `layout` and returns its rows (empty unless solved) and verdict.
 pub fn deal_rows(
     deal: u64,
+    layout: Layout,
     opts: &SolveOptions,
 ) -> Result<(Vec<Row>, Verdict, f64), FreecellError> {
-    let start = deal_board(deal, layout_default())?;
+    let start = deal_board(deal, layout)?;
     let r = solve(&start, opts)?;
     let mut rows = Vec::with_capacity(r.steps.len());
     let mut b = start;
@@ -230,6 +235,42 @@ impl Resume {
     pub fn deals_left(&self) -> u64 {
         self.todo.iter().map(|s| s.last - s.first + 1).sum()
     }
+}
+
+/// The file in a dataset directory that records the options it was made with.
+pub const MANIFEST_FILE: &str = "dataset-options.txt";
+
+/// The options a dataset is made with, named as `yomi freecell dataset` spells them: every
+/// one that changes which shards exist or what they hold (the worker's `--shard i/n` does
+/// not: workers of one job array share a directory).
+pub fn manifest(
+    range: DealRange,
+    shard_size: u64,
+    f: Format,
+    layout: Layout,
+    opts: &SolveOptions,
+) -> Manifest {
+    let name = |v: &dyn std::fmt::Debug| format!("{v:?}").to_lowercase();
+    Manifest::new()
+        .with("--deals", format!("{}..{}", range.first(), range.last()))
+        .with("--shard-size", shard_size)
+        .with("--format", f.ext())
+        .with("--cells", layout.cells)
+        .with("--mode", name(&opts.solver))
+        .with("--moves", name(&opts.moves))
+        .with("--shorten", name(&opts.shorten))
+        .with("--no-auto", !opts.auto)
+        .with("--node-limit", opts.node_limit)
+        .with("--g-weight", opts.g_weight)
+        .with("--exhaust-limit", opts.exhaust_limit)
+        .with("--reproduce", opts.reproduce)
+        .with("--seed", opts.seed)
+}
+
+/// Records `manifest` in `dir` ([`MANIFEST_FILE`]), or checks it is the one recorded there:
+/// a directory made with other options is refused, naming each option that differs.
+pub fn check_manifest(dir: &Path, manifest: &Manifest) -> Result<(), ManifestError> {
+    manifest.check_or_record(&dir.join(MANIFEST_FILE))
 }
 
 /// Plans `share`'s shards of `range` in `dir` ([`plan`]) and finds those already finished
@@ -336,19 +377,20 @@ fn io(e: impl std::fmt::Display, p: &Path) -> FreecellError {
     FreecellError::Io(format!("{}: {e}", p.display()))
 }
 
-/// Solves the shard's deals in parallel (rayon) and writes it atomically.
-/// `progress` is called once per finished deal.
+/// Solves the shard's deals, dealt on `layout`, in parallel (rayon) and writes it
+/// atomically. `progress` is called once per finished deal.
 pub fn run_shard(
     dir: &Path,
     s: &Shard,
     f: Format,
+    layout: Layout,
     opts: &SolveOptions,
     progress: &(dyn Fn(Verdict) + Sync),
 ) -> Result<Stats, FreecellError> {
     let results: Vec<(Vec<Row>, Verdict, f64, u64)> = (s.first..=s.last)
         .into_par_iter()
         .map(|d| {
-            let r = deal_rows(d, opts).map(|(rows, v, t)| (rows, v, t, d));
+            let r = deal_rows(d, layout, opts).map(|(rows, v, t)| (rows, v, t, d));
             if let Ok((_, v, _, _)) = &r {
                 progress(*v);
             }
