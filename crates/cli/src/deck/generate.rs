@@ -33,7 +33,7 @@ pub fn run(opts: &GenerateOptions, out: Option<&Path>, csv_dir: Option<&Path>) -
     let text = write_json(&inst);
     match out {
         None => {
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = crate::exit::stdout();
             stdout.write_all(text.as_bytes())?;
             stdout.write_all(b"\n")?;
         }
