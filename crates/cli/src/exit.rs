@@ -8,11 +8,12 @@
 //!   gives a process that signal ended. The handlers are armed when the
 //!   first child starts (yomi-core's `on_first_spawn`); a run that starts
 //!   none keeps the default behaviour (`deck serve` its graceful shutdown).
-//! - A panic: built with `panic = "abort"`, the groups are killed before the
-//!   panic is reported (nothing runs after it). Built to unwind, a panic in
-//!   one player is caught by the match's game loop and must not touch the
-//!   children of other games, so the hook leaves them; `main` kills every
-//!   group when a panic reaches it ([`panicked`]).
+//! - A panic: yomi is built to unwind (every profile, release included:
+//!   ARCHITECTURE.md, "Panics in release builds"), so a panic in one player
+//!   is caught by the match's game loop and must not touch the children of
+//!   other games: the hook leaves them, and `main` kills every group when a
+//!   panic reaches it ([`panicked`]). Should a build set `panic = "abort"`,
+//!   nothing runs after the hook, so the hook kills the groups itself.
 //! - stdout closed early (`yomi shogi perft 3 --divide | head -1`): the one
 //!   broken-pipe rule of every command: kill the groups, exit 0, print
 //!   nothing ([`closed_stdout`]). `print!`/`println!` panic when their write
@@ -59,8 +60,13 @@ pub fn panicked() -> u8 {
 
 /// Whether the panic is `print!`/`println!` failing on a closed stdout.
 fn is_closed_stdout(info: &PanicHookInfo<'_>) -> bool {
-    let Some(message) = info
-        .payload_as_str()
+    // std formats that panic's message into a `String` for the hook
+    // (`payload_as_str` would say it shorter, but needs Rust 1.91).
+    let payload = info.payload();
+    let Some(message) = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
         .and_then(|m| m.strip_prefix("failed printing to stdout: "))
     else {
         return false;
