@@ -16,7 +16,7 @@
 //!   [`Player`]s (strategies and processes alike): the game's rules, a ply
 //!   limit, a clock ([`clock`]) whose [`yomi_search::Limits`] every player
 //!   is given, resign adjudication ([`adjudicate`]), forfeits for illegal
-//!   moves, crashes and time.
+//!   moves, crashes (a player's panic included: the match goes on) and time.
 //! - Statistics use the textbook formulas ([`stats`]): Elo(s) =
 //!   −400·log10(1/s − 1), a 95% interval from the per-pair (pentanomial)
 //!   variance, LOS; an optional GSPRT ([`sprt`], [`gsprt`]) stops the match
@@ -71,7 +71,7 @@ pub use opening::{Opening, OpeningBook, OpeningId, parse_opening, random_opening
 pub use play::{
     Adjudication, Forfeit, GameEnd, GameRecord, PairRecord, PlaySettings, PlayedGame, play_game,
 };
-pub use player::{Answer, GameSoFar, Player, StrategyPlayer};
+pub use player::{Answer, GameSoFar, Player, StrategyPlayer, caught, panic_message};
 pub use report::{ClockedReport, EloText, MatchReport, SprtReport};
 pub use runner::{PairSource, RunOutcome, Schedule, run_pairs};
 pub use sprt::{EloModel, SprtConfig, SprtError, SprtResult};

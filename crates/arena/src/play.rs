@@ -5,8 +5,11 @@
 //! end it ([`Game::outcome`]), the ply limit is reached (a draw), a player
 //! resigns or claims a result by rule (a false claim loses), the resign rule
 //! adjudicates the side to move lost, or the side to move forfeits: by an
-//! illegal move, by a crash or silence of its process, or by moving after
-//! its clock ran out (with a clock; without one, time is only measured).
+//! illegal move, by a crash or silence of its process, by a panic in the
+//! player (a bug: caught, reported with its message as a crash, so a long
+//! match goes on), or by moving after its clock ran out (with a clock;
+//! without one, time is only measured). A player that panicked is not told
+//! the result.
 //! Before every move the mover is told the [`Limits`] its clock gives; after
 //! the game each player is told its result. The [`GameRecord`] is from
 //! player A's side; the [`PlayedGame`] adds what records need: every move
@@ -17,7 +20,7 @@ use crate::adjudicate::{ResignRule, ResignWatch};
 use crate::clock::{Clock, TimeControl};
 use crate::config::Side;
 use crate::opening::Opening;
-use crate::player::{Answer, GameSoFar, Player};
+use crate::player::{Answer, GameSoFar, Player, caught};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 use yomi_search::{Game, Limits, Outcome, Seat};
@@ -170,6 +173,7 @@ pub fn play_game<G: Game>(
     let mut clock = settings.clock.map(Clock::new);
     let mut watch = settings.resign.map(ResignWatch::new);
     let mut legal = Vec::new();
+    let mut panicked = [false; 2];
     let side_of = |seat: Seat| if seat == a_seat { 0 } else { 1 };
     // `outcome` is for the side to move in `state` when the loop ends.
     let (end, outcome, detail) = loop {
@@ -183,14 +187,15 @@ pub fn play_game<G: Game>(
         let side = side_of(seat);
         let limits = clock.map_or(Limits::NONE, |c| c.limits(seat));
         let asked = Instant::now();
-        let answer = players[side].think(
-            &GameSoFar {
-                start: &opening.start,
-                moves: &line,
-                state: &state,
-            },
-            &limits,
-        );
+        let so_far = GameSoFar {
+            start: &opening.start,
+            moves: &line,
+            state: &state,
+        };
+        let answer = caught(|| players[side].think(&so_far, &limits)).unwrap_or_else(|message| {
+            panicked[side] = true;
+            Answer::Crashed(format!("panicked: {message}"))
+        });
         let elapsed = asked.elapsed();
         record.time[side] += elapsed;
         record.moves[side] += 1;
@@ -250,14 +255,21 @@ pub fn play_game<G: Game>(
         GameEnd::Forfeit(kind) => record.forfeit = Some((mover, kind)),
         GameEnd::Rules | GameEnd::Resignation | GameEnd::Claim => {}
     }
-    let [a, b] = &mut players;
-    a.game_over(record.result);
-    b.game_over(record.result.flip());
-    let names = if a_seat == 0 {
-        [a.name(), b.name()]
-    } else {
-        [b.name(), a.name()]
-    };
+    // A player that panicked is not told the result; a panic now (in
+    // `game_over` or `name`) is caught too and changes no result.
+    let results = [record.result, record.result.flip()];
+    let mut names = [String::from("player A"), String::from("player B")];
+    for (side, player) in players.iter_mut().enumerate() {
+        if !panicked[side] {
+            let _ = caught(|| player.game_over(results[side]));
+        }
+        if let Ok(name) = caught(|| player.name()) {
+            names[side] = name;
+        }
+    }
+    if a_seat != 0 {
+        names.swap(0, 1);
+    }
     PlayedGame {
         record,
         moves: timed,

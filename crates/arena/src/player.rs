@@ -6,10 +6,13 @@
 //! move, and answers with an [`Answer`]: a move (with the value it reported,
 //! if any), a resignation, a claim of a result by rule, or a failure (an
 //! illegal move text, a crash, silence). It never panics on a failure of its
-//! own process; the game loop ([`crate::play`]) judges every answer.
+//! own process; the game loop ([`crate::play`]) judges every answer, and
+//! catches a panic in a player (a bug) with [`caught`], as a crash.
 //! [`StrategyPlayer`] runs a [`Strategy`] under the limits (they only
 //! tighten its own budget).
 
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use yomi_search::{Game, Limits, Outcome, Strategy, Value};
 
 /// What a player answers when asked for a move.
@@ -87,5 +90,28 @@ impl<G: Game> Player<G> for StrategyPlayer<G> {
             mv: report.best,
             value: report.value,
         }
+    }
+}
+
+/// Runs `f`; a panic in it comes back as `Err` with the panic's message
+/// (the panic hook has already reported it on stderr). This is how the game
+/// loop keeps a bug in one player from stopping a match: the caller gives
+/// up on whatever `f` was using (the game ends, the player is dropped), so
+/// nothing a panic left half-changed is used again, which is why unwind
+/// safety is asserted. Built with `panic = "abort"`, a panic ends the
+/// process instead.
+pub fn caught<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| panic_message(payload.as_ref()))
+}
+
+/// The message of a panic's payload (`panic!("...")` gives a `&str` or a
+/// `String`).
+pub fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
     }
 }

@@ -104,8 +104,10 @@ impl<G: Game> PairSource for StrategyMatch<'_, G> {
 /// `progress` is called (one call at a time, from worker threads) whenever
 /// a pair joins the counted prefix; keep it quick. Errors come from the
 /// configuration (bad openings, SPRT settings, ply limit), from a random
-/// opening that cannot be drawn, or from the journal; a panicking player
-/// panics the caller (once the other workers have stopped).
+/// opening that cannot be drawn, or from the journal. A player that panics
+/// loses that game by a crash, with the panic's message, and the match goes
+/// on; a panic elsewhere (a player factory) panics the caller once the other
+/// workers have stopped.
 pub fn run_match<G: Game>(
     a: &PlayerFactory<G>,
     b: &PlayerFactory<G>,

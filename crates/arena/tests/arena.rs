@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use yomi_arena::*;
+use yomi_search::Game;
 
 fn cfg(games: u32, seed: u64) -> MatchConfig {
     MatchConfig {
@@ -461,21 +462,62 @@ impl yomi_search::Strategy<Ttt> for Panicker {
 }
 
 #[test]
-fn a_panicking_player_stops_the_match_and_panics_the_caller() {
+fn a_panicking_player_loses_by_crash_and_the_match_goes_on() {
+    // A bug in one player is that player's loss, with the panic's message;
+    // every scheduled game is still played and counted.
+    let panicker: PlayerFactory<Ttt> =
+        Arc::new(|_| Box::new(Panicker) as Box<dyn yomi_search::Strategy<Ttt>>);
+    let r = run_clocked_match(&panicker, &random(), &cfg(20, 0), &quiet).unwrap();
+    assert_eq!(r.report.games, 20);
+    assert_eq!((r.report.wins, r.report.draws, r.report.losses), (0, 0, 20));
+    assert_eq!(r.crashes, [20, 0]);
+    // The game says why: the panic's message, as a crash of the side to move.
+    let opening = Opening {
+        start: Ttt::initial(),
+        moves: Vec::new(),
+        state: Ttt::initial(),
+    };
+    let mut a = StrategyPlayer::new(Box::new(Panicker));
+    let mut b = StrategyPlayer::new((random::<Ttt>())(1));
+    for a_seat in [0, 1] {
+        let g = play_game(
+            [&mut a, &mut b],
+            &opening,
+            0,
+            a_seat,
+            &PlaySettings::default(),
+        );
+        assert_eq!(g.end, GameEnd::Forfeit(Forfeit::Crash));
+        assert_eq!(g.record.forfeit, Some((Side::A, Forfeit::Crash)));
+        assert_eq!(g.record.result, yomi_search::Outcome::Loss);
+        assert_eq!(g.detail, "panicked: player bug");
+        assert_eq!(
+            g.names[a_seat], "panicker",
+            "a panicked player keeps its name"
+        );
+    }
+}
+
+#[test]
+fn a_panic_outside_the_game_loop_stops_the_match_and_panics_the_caller() {
+    // A player factory that panics (after the two builds `names` makes) is
+    // no player's bug: the runner stops its workers and passes the panic on.
     let built = Arc::new(AtomicU32::new(0));
     let counter = built.clone();
-    let panicker: PlayerFactory<Ttt> = Arc::new(move |_| {
-        counter.fetch_add(1, Ordering::Relaxed);
+    let broken: PlayerFactory<Ttt> = Arc::new(move |_| {
+        if counter.fetch_add(1, Ordering::Relaxed) >= 1 {
+            panic!("factory bug");
+        }
         Box::new(Panicker) as Box<dyn yomi_search::Strategy<Ttt>>
     });
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run_match(&panicker, &random(), &cfg(10_000, 0), &quiet)
+        run_match(&broken, &random(), &cfg(10_000, 0), &quiet)
     }));
-    let payload = result.expect_err("the player's panic reaches the caller");
-    assert_eq!(payload.downcast_ref::<&str>(), Some(&"player bug"));
-    // Each worker (2) stops after at most the pair it was playing.
+    let payload = result.expect_err("the factory's panic reaches the caller");
+    assert_eq!(payload.downcast_ref::<&str>(), Some(&"factory bug"));
+    // Each worker (2) stops after the build that panicked.
     assert!(
-        built.load(Ordering::Relaxed) <= 4,
+        built.load(Ordering::Relaxed) <= 3,
         "{} players built",
         built.load(Ordering::Relaxed)
     );

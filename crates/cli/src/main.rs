@@ -2,12 +2,15 @@
 //!
 //! Results go to stdout; logs (tracing, `YOMI_LOG=info`) and progress bars go
 //! to stderr. Exit codes: 0 success, 1 failure, 2 bad usage or bad input (decided in one
-//! place, [`usage::exit_code`]).
+//! place, [`usage::exit_code`]); 130/143/129 after Ctrl-C, SIGTERM, SIGHUP, and 0 when stdout
+//! is closed early (`| head`), with every child process group killed first on every path
+//! ([`exit`]).
 
 mod arena;
 mod args;
 mod bench;
 mod deck;
+mod exit;
 mod files;
 mod freecell;
 mod games;
@@ -71,11 +74,37 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .init();
+    exit::install();
     let cli = Cli::parse();
     let started = std::time::Instant::now();
     let args: Vec<String> = std::env::args().skip(1).collect();
     tracing::info!("yomi {}", args.join(" "));
-    let result = match cli.command {
+    // A panic that reaches here was reported by the hook; the children go with it.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(cli.command)));
+    // Whatever the command left (a player a thread still holds), nothing outlives yomi.
+    yomi_core::process::kill_all();
+    tracing::info!(
+        "{} in {:.2} s",
+        match &result {
+            Ok(Ok(())) => "finished",
+            Ok(Err(_)) => "failed",
+            Err(_) => "panicked",
+        },
+        started.elapsed().as_secs_f64()
+    );
+    match result {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(err)) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(usage::exit_code(&err))
+        }
+        Err(_) => ExitCode::from(exit::panicked()),
+    }
+}
+
+/// Runs one command.
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::Tour => tour::run(),
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
@@ -95,18 +124,6 @@ fn main() -> ExitCode {
                 "\nspec syntax: name[:key=value,...], e.g. mcts:iterations=1000,c=1.4,expand=10  alphabeta:time=100ms"
             );
             Ok(())
-        }
-    };
-    tracing::info!(
-        "{} in {:.2} s",
-        if result.is_ok() { "finished" } else { "failed" },
-        started.elapsed().as_secs_f64()
-    );
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(usage::exit_code(&err))
         }
     }
 }

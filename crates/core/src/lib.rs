@@ -6,8 +6,9 @@
 //! the `--shard i/n` work split ([`shard`]), comments and blank lines of
 //! line-based files ([`text`]), the fingerprint of inputs
 //! ([`fingerprint`]), the options an output directory was made with
-//! ([`manifest`]) and, with the cargo feature `parquet`, the one Parquet
-//! table writer of every dataset (`table`). It depends on nothing of ours, so a crate that needs
+//! ([`manifest`]), the child processes yomi starts, each a process group
+//! killed as a whole ([`process`]), and, with the cargo feature `parquet`,
+//! the one Parquet table writer of every dataset (`table`). It depends on nothing of ours, so a crate that needs
 //! only these does not compile a search library.
 //!
 //! ```
@@ -26,6 +27,7 @@ pub mod duration;
 pub mod files;
 pub mod fingerprint;
 pub mod manifest;
+pub mod process;
 pub mod rng;
 pub mod shard;
 #[cfg(feature = "parquet")]

@@ -9,7 +9,9 @@
 //! and answers with the move if it is legal, or says why not (an engine that
 //! never started or exited crashed, one that never answered is silent, a
 //! move text that is not legal here is illegal, `bestmove win` is a claim).
-//! At the end it sends `gameover` with the engine's result. Built-in
+//! An engine that crashed or fell silent has its whole process group killed
+//! at once; otherwise it is sent `gameover` with its result at the end, and
+//! its group is killed when the player is dropped. Built-in
 //! strategies play through [`yomi_arena::StrategyPlayer`].
 
 use crate::usi::{EngineSpec, Reply, UsiEngine};
@@ -115,8 +117,25 @@ impl Player<ShogiGame> for UsiPlayer {
             Duration::from_secs(1),
         );
         match t.reply {
-            Reply::Crashed => Answer::Crashed("engine exited".into()),
-            Reply::Silent => Answer::Silent("no bestmove".into()),
+            Reply::Crashed | Reply::Silent => {
+                // Given up on: nothing of it may go on running.
+                let stderr = e.kill();
+                self.engine = None;
+                let why = if t.reply == Reply::Crashed {
+                    "engine exited"
+                } else {
+                    "no bestmove"
+                };
+                let why = match stderr {
+                    Some(line) => format!("{why} (last stderr line: {line})"),
+                    None => why.to_string(),
+                };
+                if t.reply == Reply::Crashed {
+                    Answer::Crashed(why)
+                } else {
+                    Answer::Silent(why)
+                }
+            }
             Reply::Resign => Answer::Resign,
             Reply::Win => Answer::Claim,
             Reply::Move(text) => match game.state.parse_move(&text) {

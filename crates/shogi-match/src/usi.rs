@@ -4,17 +4,23 @@
 //! client can wait on it with a deadline; [`UsiEngine::think`] returns by
 //! the deadline plus the caller's extra wait whatever the engine does (a
 //! silent engine is sent `stop`, then given up on), with the last score the
-//! engine printed as a typed [`Value`]. Dropping the client sends `quit`,
-//! waits briefly, and kills the process if it is still there.
+//! engine printed as a typed [`Value`]. The engine runs as the leader of a
+//! process group of its own (yomi-core's [`ChildGroup`]: its stderr drained
+//! into a bounded tail): [`UsiEngine::kill`] kills the whole group at once
+//! (an engine given up on), and dropping the client sends `quit`, waits
+//! briefly for the engine to close its output, then kills whatever is left
+//! of the group.
 
 use crate::error::ClientError;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command};
 use std::str::FromStr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
+use yomi_core::process::ChildGroup;
+use yomi_core::text::excerpt;
 use yomi_search::Value;
 
 /// How to start an engine: `usi:PATH[,Name=Value...]`.
@@ -107,7 +113,7 @@ pub struct Thought {
 
 /// A running engine.
 pub struct UsiEngine {
-    child: Child,
+    group: ChildGroup,
     stdin: ChildStdin,
     lines: Receiver<String>,
     name: String,
@@ -122,17 +128,12 @@ impl UsiEngine {
         if let Some(dir) = spec.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             cmd.current_dir(dir);
         }
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| ClientError::Spawn {
-                path: path.clone(),
-                source,
-            })?;
-        let stdin = child.stdin.take().expect("stdin was piped");
-        let stdout = child.stdout.take().expect("stdout was piped");
+        let mut group = ChildGroup::spawn(&mut cmd).map_err(|source| ClientError::Spawn {
+            path: path.clone(),
+            source,
+        })?;
+        let stdin = group.take_stdin().expect("stdin was piped");
+        let stdout = group.take_stdout().expect("stdout was piped");
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -143,7 +144,7 @@ impl UsiEngine {
             }
         });
         let mut e = UsiEngine {
-            child,
+            group,
             stdin,
             lines: rx,
             name: path,
@@ -169,6 +170,21 @@ impl UsiEngine {
     /// The name from `id name` (or the path).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The process group's id (the engine's pid).
+    pub fn group_id(&self) -> u32 {
+        self.group.id()
+    }
+
+    /// Kills the engine's whole process group now (an engine given up on:
+    /// silent or crashed) and returns the last line it wrote to stderr, if
+    /// any, cut to a readable length; the client answers nothing after this.
+    pub fn kill(&mut self) -> Option<String> {
+        self.group.kill();
+        // The stderr drain ends once the group is gone; let it read the rest.
+        self.group.wait_stderr_closed(Duration::from_millis(200));
+        self.group.stderr().last_line().map(excerpt)
     }
 
     /// Sends `isready` and waits for `readyok`.
@@ -214,7 +230,9 @@ impl UsiEngine {
     /// Sends `position` and `go`, then waits for `bestmove` until `deadline`
     /// plus `extra`. Past the deadline the engine is sent `stop`; an answer
     /// in the extra time is still returned (the caller judges lateness from
-    /// [`Thought::elapsed`]), no answer at all is [`Reply::Silent`].
+    /// [`Thought::elapsed`]), no answer at all is [`Reply::Silent`], or
+    /// [`Reply::Crashed`] when `stop` cannot be written (the engine exited,
+    /// though a helper it started may still hold its output open).
     pub fn think(
         &mut self,
         position: &str,
@@ -259,13 +277,26 @@ impl UsiEngine {
                         };
                     }
                 }
+                // An engine whose input is closed has exited, even when a
+                // helper it started still holds its output open: crashed.
                 Err(RecvTimeoutError::Timeout) if !stopped => {
                     stopped = true;
-                    let _ = self.send("stop");
+                    if self.send("stop").is_err() {
+                        return Thought {
+                            reply: Reply::Crashed,
+                            elapsed: start.elapsed(),
+                            score,
+                        };
+                    }
                 }
                 Err(RecvTimeoutError::Timeout) => {
+                    let reply = if self.send("stop").is_err() {
+                        Reply::Crashed
+                    } else {
+                        Reply::Silent
+                    };
                     return Thought {
-                        reply: Reply::Silent,
+                        reply,
                         elapsed: start.elapsed(),
                         score,
                     };
@@ -319,17 +350,21 @@ pub fn score_of(line: &str) -> Option<Value> {
 }
 
 impl Drop for UsiEngine {
+    /// `quit`, then up to 500 ms for the engine to close its output (it
+    /// exited), then the whole group is killed: helpers it started and an
+    /// engine that ignored `quit` alike.
     fn drop(&mut self) {
-        let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        if self.send("quit").is_ok() {
+            let deadline = Instant::now() + Duration::from_millis(500);
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match self.lines.recv_timeout(left) {
+                    Ok(_) => continue,
+                    Err(RecvTimeoutError::Disconnected | RecvTimeoutError::Timeout) => break,
+                }
             }
-            std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.group.kill();
     }
 }
 

@@ -3,8 +3,11 @@
 //!
 //! Contract: [`Player::answer`] gets one turn's input text and returns the
 //! parsed action, or why the player is disqualified: no answer within the
-//! limit, the program ended, or a line the referee's rules refuse. It never
-//! blocks longer than the limit (a reader thread owns the program's stdout).
+//! limit, the program ended, a line the referee's rules refuse, or a panic
+//! in a built-in bot (a bug, caught with its message). It never blocks
+//! longer than the limit (a reader thread owns the program's stdout).
+//! [`Player::disqualify`] kills an external program's whole process group at
+//! once; dropping the player does the same.
 
 use crate::action::{Action, OutputError, parse_for_turn};
 use crate::bots::{Bot, BotSpec, SpecError};
@@ -12,9 +15,12 @@ use crate::league::League;
 use crate::protocol::{lines_of, parse_input};
 use crate::reader::Reader;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
+use yomi_arena::caught;
+use yomi_core::process::ChildGroup;
+use yomi_core::text::excerpt;
 
 /// Why a player lost by forfeit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +34,9 @@ pub enum Failure {
     /// The line is not valid output.
     #[error("invalid input - {0}")]
     Invalid(#[from] OutputError),
+    /// A built-in bot panicked (a bug), with the panic's message.
+    #[error("the bot panicked: {0}")]
+    Panicked(String),
 }
 
 /// Why [`Player::from_spec`] made no player.
@@ -95,11 +104,15 @@ impl Player {
         let started = Instant::now();
         match self {
             Player::Builtin { bot, reader } => {
-                let parsed =
-                    parse_input(&mut lines_of(input)).expect("the referee's own text parses");
-                let state = reader.read(&parsed);
-                // A built-in bot's answer goes through the text protocol too, like an external one's.
-                let line = bot.act(&state, 0, limit).to_string();
+                // A panic is a bug of this bot: it loses the game, the match goes on.
+                let line = caught(|| {
+                    let parsed =
+                        parse_input(&mut lines_of(input)).expect("the referee's own text parses");
+                    let state = reader.read(&parsed);
+                    // A built-in bot's answer goes through the text protocol too, like an external one's.
+                    bot.act(&state, 0, limit).to_string()
+                })
+                .map_err(Failure::Panicked)?;
                 let action = parse_for_turn(&line, push_turn)?;
                 Ok((action, started.elapsed()))
             }
@@ -108,6 +121,17 @@ impl Player {
                 let action = parse_for_turn(&line, push_turn)?;
                 Ok((action, started.elapsed()))
             }
+        }
+    }
+
+    /// The player was disqualified: an external program's whole process
+    /// group is killed now (not when the match drops the player); returns
+    /// the last line it wrote to stderr, for the message. Built-in bots
+    /// have nothing to stop.
+    pub fn disqualify(&mut self) -> Option<String> {
+        match self {
+            Player::Builtin { .. } => None,
+            Player::External(ext) => ext.disqualify(),
         }
     }
 
@@ -120,25 +144,23 @@ impl Player {
     }
 }
 
-/// An external bot process.
+/// An external bot process: the leader of its own process group (yomi-core's
+/// [`ChildGroup`]), so the program and everything it started die together
+/// when it is disqualified or its player is dropped.
 pub struct External {
-    child: Child,
+    group: ChildGroup,
     stdin: Option<ChildStdin>,
     lines: Receiver<Option<String>>,
 }
 
 impl External {
-    /// Starts `command` with `sh -c` (so scripts and arguments work), stderr passed through.
+    /// Starts `command` with `sh -c` (so scripts and arguments work) in a
+    /// process group of its own; its stderr is drained into a bounded tail,
+    /// which the disqualification message quotes.
     pub fn spawn(command: &str) -> std::io::Result<External> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()?;
-        let stdout = child.stdout.take().expect("piped");
-        let stdin = child.stdin.take();
+        let mut group = ChildGroup::spawn(Command::new("sh").arg("-c").arg(command))?;
+        let stdout = group.take_stdout().expect("piped");
+        let stdin = group.take_stdin();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
@@ -159,10 +181,15 @@ impl External {
             }
         });
         Ok(External {
-            child,
+            group,
             stdin,
             lines: rx,
         })
+    }
+
+    /// The process group's id (the `sh` leader's pid).
+    pub fn group_id(&self) -> u32 {
+        self.group.id()
     }
 
     /// Sends the input and waits at most `limit` for one line.
@@ -189,12 +216,15 @@ impl External {
             Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout(limit)),
         }
     }
-}
 
-impl Drop for External {
-    fn drop(&mut self) {
+    /// Kills the program's whole process group (it was disqualified) and
+    /// returns the last line it wrote to stderr, if any.
+    pub fn disqualify(&mut self) -> Option<String> {
         self.stdin = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.group.kill();
+        // Its stderr ends once every process of the group is gone; wait a
+        // little for the drain thread to read what they wrote last.
+        self.group.wait_stderr_closed(Duration::from_millis(200));
+        self.group.stderr().last_line().map(excerpt)
     }
 }

@@ -4,8 +4,10 @@
 //! Contract: [`play_game`] starts from the seed's initial state, and every
 //! game turn begins the turn (end checks, reveal), sends each player its
 //! input, collects, reads both answers (1 s on the first turn, 50 ms after,
-//! for external programs), and resolves them. A player that times out, ends
-//! or answers an invalid line is disqualified at once: score -1, game over.
+//! for external programs), and resolves them. A player that times out, ends,
+//! answers an invalid line or panics is disqualified at once: score -1, game
+//! over, and an external program's whole process group is killed then (its
+//! last stderr line, if any, ends the message).
 //! With `check_invariants` every turn is checked (items conserved between
 //! board, hands and collected quests; players on the board; scores never
 //! decrease) and a violation is an error.
@@ -154,7 +156,8 @@ pub fn play_game(
                     actions.push(Some(a));
                 }
                 Err(f) => {
-                    result.disqualified[p] = Some(describe(&f));
+                    let stderr = players[p].disqualify();
+                    result.disqualified[p] = Some(describe(&f, stderr.as_deref()));
                     actions.push(None);
                 }
             }
@@ -204,8 +207,13 @@ pub fn play_game(
     Ok((result, replay))
 }
 
-fn describe(f: &Failure) -> String {
-    f.to_string()
+/// The disqualification message: the failure, then the program's last
+/// stderr line (already cut to a readable length).
+fn describe(f: &Failure, stderr: Option<&str>) -> String {
+    match stderr {
+        Some(line) => format!("{f} (last stderr line: {line})"),
+        None => f.to_string(),
+    }
 }
 
 fn end_reason(s: &State) -> EndReason {

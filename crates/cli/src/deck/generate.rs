@@ -59,7 +59,7 @@ pub fn run(
         let text = write_json(&inst);
         match out {
             None => {
-                let mut stdout = std::io::stdout().lock();
+                let mut stdout = crate::exit::stdout();
                 stdout.write_all(text.as_bytes())?;
                 stdout.write_all(b"\n")?;
                 return Ok(());

@@ -71,9 +71,9 @@ pub(super) fn dataset_cmd(
     let text = serde_json::to_string_pretty(&summary)?;
     crate::files::write_atomic(&path, text.as_bytes())?;
     if json {
-        outln!("{}", serde_json::to_string(&summary)?);
+        println!("{}", serde_json::to_string(&summary)?);
     } else {
-        outln!(
+        println!(
             "{} deals: {} solved, {} unsolvable {:?}, {} intractable; mean length {:.2}, max {}; {} rows in {} shards ({} resumed) under {}; {wall:.1} s",
             summary.deals,
             summary.solved,
@@ -87,7 +87,7 @@ pub(super) fn dataset_cmd(
             skipped,
             out.display()
         );
-        outln!("summary written to {}", path.display());
+        println!("summary written to {}", path.display());
     }
     Ok(())
 }

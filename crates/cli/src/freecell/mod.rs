@@ -4,27 +4,6 @@
 use crate::args::Threads;
 use crate::usage::usage;
 
-/// Writes a line to stdout; a closed pipe (`| head`) ends the program
-/// quietly instead of panicking like `println!` would.
-macro_rules! outln {
-    ($($t:tt)*) => { $crate::freecell::emit(format!($($t)*) + "\n") };
-}
-/// Writes to stdout (see [`outln!`]).
-macro_rules! out {
-    ($($t:tt)*) => { $crate::freecell::emit(format!($($t)*)) };
-}
-
-/// The writer behind [`outln!`] and [`out!`].
-fn emit(s: String) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_all(s.as_bytes()).and_then(|_| stdout.flush())
-        && e.kind() == std::io::ErrorKind::BrokenPipe
-    {
-        std::process::exit(0);
-    }
-}
-
 mod dataset;
 mod range;
 mod solve;
@@ -261,7 +240,7 @@ pub fn run(args: FreecellArgs) -> Result<()> {
                     out.push('\n');
                 }
             }
-            out!("{out}");
+            print!("{out}");
             Ok(())
         }
         Cmd::Solve {

@@ -26,7 +26,7 @@ pub(super) fn range_cmd(deals: &str, sa: &SolverArgs, threads: &Threads, json: b
     let workers = pool.current_num_threads();
     let per_core = stats.deals as f64 / stats.solve_seconds.max(1e-9);
     if json {
-        outln!(
+        println!(
             "{}",
             serde_json::json!({
                 "first": a, "last": b, "deals": stats.deals, "solved": stats.solved,
@@ -38,7 +38,7 @@ pub(super) fn range_cmd(deals: &str, sa: &SolverArgs, threads: &Threads, json: b
             })
         );
     } else {
-        outln!(
+        println!(
             "deals {a}..{b}: {} solved, {} proven unsolvable {:?}, {} intractable {:?}",
             stats.solved,
             stats.unsolvable.len(),
@@ -46,7 +46,7 @@ pub(super) fn range_cmd(deals: &str, sa: &SolverArgs, threads: &Threads, json: b
             stats.intractable.len(),
             stats.intractable
         );
-        outln!(
+        println!(
             "mean length {:.2} ({} moves), max {}; {wall:.2} s wall on {workers} threads, {per_core:.0} deals/s per core",
             stats.mean_len(),
             match opts.moves {

@@ -48,12 +48,12 @@ pub(super) fn solve_cmd(
             "seconds": r.seconds,
             "verified": r.verdict == Verdict::Solved,
         });
-        outln!("{v}");
+        println!("{v}");
         return Ok(());
     }
     let name = deal.map_or_else(|| target.to_string(), |n| format!("deal {n}"));
     match r.verdict {
-        Verdict::Solved => outln!(
+        Verdict::Solved => println!(
             "{name}: solved in {} moves ({} automatic, marked *), verified by replay; {} before shortening; {} states, {:.3} s",
             r.steps.len(),
             r.steps.iter().filter(|s| s.auto).count(),
@@ -61,21 +61,18 @@ pub(super) fn solve_cmd(
             r.states,
             r.seconds
         ),
-        Verdict::Unsolvable => outln!(
+        Verdict::Unsolvable => println!(
             "{name}: UNSOLVABLE (proven: all {} reachable states searched, {} free cells), {:.3} s",
-            r.states,
-            sa.cells,
-            r.seconds
+            r.states, sa.cells, r.seconds
         ),
-        Verdict::Intractable => outln!(
+        Verdict::Intractable => println!(
             "{name}: intractable (state limit hit after {} states, no verdict), {:.3} s",
-            r.states,
-            r.seconds
+            r.states, r.seconds
         ),
     }
     let mut b = board.clone();
     if show {
-        out!("{}", format_board(&b, true));
+        print!("{}", format_board(&b, true));
     }
     let mut line = Vec::new();
     for s in &r.steps {
@@ -87,16 +84,16 @@ pub(super) fn solve_cmd(
         let text = if s.auto { format!("{text}*") } else { text };
         yomi_freecell::moves::apply(&mut b, s.mv).context("replaying the solution")?;
         if show {
-            outln!("\n{text}");
-            out!("{}", format_board(&b, true));
+            println!("\n{text}");
+            print!("{}", format_board(&b, true));
         } else if matches!(notation, Notation::Verbose) {
-            outln!("{text}");
+            println!("{text}");
         } else {
             line.push(text);
         }
     }
     if !line.is_empty() {
-        outln!("{}", line.join(" "));
+        println!("{}", line.join(" "));
     }
     Ok(())
 }

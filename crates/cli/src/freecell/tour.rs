@@ -13,7 +13,7 @@ pub fn tour() -> Result<()> {
         "yomi freecell solve 1",
     );
     let board = deal_board(1, Layout::default())?;
-    outln!("{}", indent(&format_board(&board, false)));
+    println!("{}", indent(&format_board(&board, false)));
     let r = solve(&board, &SolveOptions::default())?;
     let moves: Vec<String> = r
         .steps
@@ -26,19 +26,19 @@ pub fn tour() -> Result<()> {
             }
         })
         .collect();
-    outln!(
+    println!(
         "   solved in {} sequence moves (* = automatic move to the foundation), verified by replay, {:.3} s:",
         r.steps.len(),
         r.seconds
     );
-    outln!("   {}", moves.join(" "));
+    println!("   {}", moves.join(" "));
     section(
         "FreeCell: deal 11982 proven unsolvable (not given up)",
         "yomi freecell solve 11982",
     );
     let b = deal_board(11982, Layout::default())?;
     let r = solve(&b, &SolveOptions::default())?;
-    outln!(
+    println!(
         "   deal 11982: {} ({} states searched in {:.2} s)",
         r.verdict.as_str(),
         r.states,

@@ -5,7 +5,6 @@ use super::load;
 use crate::usage::usage;
 use anyhow::Result;
 use serde::Serialize;
-use std::io::Write;
 use std::num::NonZeroU32;
 use std::time::Instant;
 use yomi_core::Rng;
@@ -64,9 +63,9 @@ pub(super) fn bench(args: BenchArgs) -> Result<()> {
         draws: r.draws,
     };
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        outln!(
+        println!(
             "{} random 3v3 battles ({}) on one thread: {:.3} s, {:.0} battles/s, {:.0} turns/s, {:.1} turns per battle",
             report.battles,
             report.profile,
@@ -192,23 +191,19 @@ pub(super) fn battle(args: BattleArgs) -> Result<()> {
         log: series.log,
     };
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
-    outln!(
+    println!(
         "profile {}\nA: {}\nB: {}",
-        report.profile,
-        report.a,
-        report.b
+        report.profile, report.a, report.b
     );
     for l in &report.log {
-        outln!("  {l}");
+        println!("  {l}");
     }
-    outln!(
+    println!(
         "{} game(s): A wins {wa}, draws {dr}, B wins {wb} (first game: {} after {} turns)",
-        args.games,
-        report.first_winner,
-        report.first_turns
+        args.games, report.first_winner, report.first_turns
     );
     Ok(())
 }

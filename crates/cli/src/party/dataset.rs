@@ -6,7 +6,6 @@ use crate::args::Threads;
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use serde::Serialize;
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -118,9 +117,9 @@ pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
         best_party: data.parties[bi].format(&dex),
     };
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        outln!(
+        println!(
             "{} parties x {} opponents x {} game(s) under {}: {} battles in {:.2} s = {:.0} battles/s ({:.0}/s per thread, {} threads)",
             args.parties,
             args.opponents,
@@ -132,13 +131,11 @@ pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
             report.battles_per_second_per_thread,
             threads
         );
-        outln!(
+        println!(
             "mean score {:.4}; best {:.2}: {}",
-            report.mean_score,
-            best,
-            report.best_party
+            report.mean_score, best, report.best_party
         );
-        outln!(
+        println!(
             "wrote {}{}",
             report.out,
             report

@@ -6,7 +6,6 @@ use super::read_data;
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use serde::Serialize;
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use yomi_core::parse_seed;
@@ -130,10 +129,10 @@ pub(super) fn fit(args: FitArgs) -> Result<()> {
         sets,
     };
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
-    outln!(
+    println!(
         "{} ({}), {} training / {} held-out parties (--train {})",
         report.data,
         report.profile.as_deref().unwrap_or("profile unknown"),
@@ -141,33 +140,23 @@ pub(super) fn fit(args: FitArgs) -> Result<()> {
         report.test,
         report.train_split
     );
-    outln!(
+    println!(
         "{:<16} {:>8} {:>6} {:>9} {:>9} {:>9}",
-        "features",
-        "count",
-        "alpha",
-        "R2 test",
-        "R2 train",
-        "2017"
+        "features", "count", "alpha", "R2 test", "R2 train", "2017"
     );
     for r in &report.table {
-        outln!(
+        println!(
             "{:<16} {:>8} {:>6} {:>9.3} {:>9.3} {:>9.3}",
-            r.set,
-            r.features,
-            r.alpha,
-            r.r2_test,
-            r.r2_train,
-            r.original
+            r.set, r.features, r.alpha, r.r2_test, r.r2_train, r.original
         );
     }
-    outln!("\nlargest coefficients (all five groups):");
+    println!("\nlargest coefficients (all five groups):");
     for (n, c) in &report.largest {
-        outln!("  {c:+.4}  {n}");
+        println!("  {c:+.4}  {n}");
     }
-    outln!("smallest coefficients:");
+    println!("smallest coefficients:");
     for (n, c) in &report.smallest {
-        outln!("  {c:+.4}  {n}");
+        println!("  {c:+.4}  {n}");
     }
     Ok(())
 }
@@ -226,31 +215,23 @@ pub(super) fn search_cmd(args: SearchArgs) -> Result<()> {
         best_random,
     };
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
-    outln!(
+    println!(
         "{} starts -> {} distinct local optima (model {} features, alpha {}, profile {})",
-        report.starts,
-        report.distinct_optima,
-        report.features,
-        report.alpha,
-        report.profile
+        report.starts, report.distinct_optima, report.features, report.alpha, report.profile
     );
-    outln!(
+    println!(
         "simulated: {} games against each of {} opponents",
-        args.games,
-        meta.opponents
+        args.games, meta.opponents
     );
-    outln!(
+    println!(
         "{:>9} {:>9} {:>9} {:>9}  party",
-        "predicted",
-        "dataset",
-        "sim opps",
-        "sim fresh"
+        "predicted", "dataset", "sim opps", "sim fresh"
     );
     let row = |v: &Verified, tag: &str| -> Result<()> {
-        outln!(
+        println!(
             "{:>9.3} {:>9} {:>9.3} {:>9.3}  {}{tag}",
             v.predicted,
             v.dataset_score

@@ -8,13 +8,6 @@ use yomi_party::dataset::Meta;
 use yomi_party::experiment::Dataset;
 use yomi_party::{Dex, io};
 
-/// Writes a line to stdout, returning write errors (a closed pipe ends the command quietly).
-macro_rules! outln {
-    ($($t:tt)*) => {
-        writeln!(std::io::stdout().lock(), $($t)*)?
-    };
-}
-
 mod battle;
 mod dataset;
 mod fit;
@@ -48,28 +41,12 @@ enum PartyCommand {
 
 /// Runs `yomi party ...`.
 pub fn run(args: PartyArgs) -> Result<()> {
-    let r = match args.command {
+    match args.command {
         PartyCommand::Battle(a) => battle::battle(a),
         PartyCommand::Dataset(a) => dataset::dataset(a),
         PartyCommand::Fit(a) => fit::fit(a),
         PartyCommand::Search(a) => fit::search_cmd(a),
         PartyCommand::Bench(a) => battle::bench(a),
-    };
-    quiet_broken_pipe(r)
-}
-
-/// `yomi party battle --log | head` is not an error.
-fn quiet_broken_pipe(r: Result<()>) -> Result<()> {
-    match r {
-        Err(e)
-            if e.chain().any(|c| {
-                c.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            }) =>
-        {
-            Ok(())
-        }
-        r => r,
     }
 }
 

@@ -1,9 +1,8 @@
 //! The `yomi tour` section of the party crate.
 
-use super::{load, quiet_broken_pipe};
+use super::load;
 use crate::show::section;
 use anyhow::Result;
-use std::io::Write;
 use std::time::Instant;
 use yomi_core::rng::derive_seed;
 use yomi_party::battle::TextLog;
@@ -21,10 +20,6 @@ const PARTY_B: &str = "Gengar:Night Shade/Confuse Ray/Thunderbolt/Psychic;Jynx:L
 /// A short demonstration for `yomi tour`: one logged battle under each rules
 /// profile and a tiny experiment with its fit.
 pub fn tour() -> Result<()> {
-    quiet_broken_pipe(tour_inner())
-}
-
-fn tour_inner() -> Result<()> {
     section(
         "Party strength: one logged Gen-1 battle between random players (cartridge rules)",
         &format!("yomi party battle --a \"{PARTY_A}\" --b \"{PARTY_B}\" --games 1 --seed 5 --log"),
@@ -42,12 +37,12 @@ fn tour_inner() -> Result<()> {
         &mut log,
     );
     for l in log.lines.iter().take(24) {
-        outln!("   {l}");
+        println!("   {l}");
     }
     if log.lines.len() > 24 {
-        outln!("   ... ({} more lines)", log.lines.len() - 24);
+        println!("   ... ({} more lines)", log.lines.len() - 24);
     }
-    outln!("   result: {o:?} after {} turns", battle.turn);
+    println!("   result: {o:?} after {} turns", battle.turn);
     for profile in yomi_party::data::PROFILES {
         section(
             &format!(
@@ -80,7 +75,7 @@ fn tour_inner() -> Result<()> {
             .collect();
         let r2 = ridge::r2(&data.scores[800..], &pred);
         let (top, _) = model::extremes(&feats, &m, 3);
-        outln!(
+        println!(
             "   {profile}: 30000 battles in {secs:.2} s; P+M ridge (alpha {}) held-out R2 {r2:.3}; strongest: {}",
             m.fit.alpha,
             top.iter()

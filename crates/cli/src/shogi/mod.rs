@@ -182,8 +182,7 @@ fn run_moves(a: MovesArgs) -> Result<()> {
 
 fn run_batch() -> Result<()> {
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(crate::exit::stdout());
     for (i, line) in stdin.lock().lines().enumerate() {
         let line = line.context("reading SFENs from stdin")?;
         if line.trim().is_empty() {

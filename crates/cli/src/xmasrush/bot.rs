@@ -19,7 +19,8 @@ pub fn run(args: BotArgs) -> Result<()> {
     let (league, spec, budget) = (c.league.get()?, c.spec()?, c.budget()?);
     let bot = spec.build(c.seed).map_err(|e| usage(e.to_string()))?;
     let stdin = std::io::stdin().lock();
-    let stdout = std::io::stdout().lock();
+    // A referee that closes the pipe ends the bot quietly.
+    let stdout = crate::exit::stdout();
     let timing = Timing::new(budget, !spec.fixed_iterations());
     let report = run_bot(bot, league, timing, stdin, stdout)?;
     eprintln!(
