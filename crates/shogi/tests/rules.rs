@@ -83,6 +83,36 @@ fn sfen_errors_say_what_is_wrong() {
     assert!(Position::from_sfen("sfen startpos").is_ok());
 }
 
+/// A run of empty squares is one digit: `45` (or `11`) is refused, not read as nine (two)
+/// empty squares; text quoted back is printable and cut.
+#[test]
+fn sfen_digits_in_a_row_are_refused_and_quotes_are_printable() {
+    for board in [
+        "45/9/9/9/9/9/9/9/4K4",
+        "4k4/9/9/9/9/9/9/9/K44",
+        "4k4/9/9/9/9/9/9/9/4K1111",
+        "4k4/9/9/9/9/9/9/9/4K+22",
+    ] {
+        let e = Position::from_sfen(&format!("{board} b - 1")).unwrap_err();
+        assert!(
+            matches!(e, SfenError::Digits { .. } | SfenError::Promotion { .. }),
+            "{board}: {e}"
+        );
+    }
+    let e = Position::from_sfen("45/9/9/9/9/9/9/9/4K4 b - 1").unwrap_err();
+    assert_eq!(e, SfenError::Digits { rank: 'a' });
+    assert!(e.to_string().contains("two digits in a row"), "{e}");
+    // Single digits still add up as before.
+    assert!(Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1").is_ok());
+    let e = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 \u{1b}[2J - 1").unwrap_err();
+    assert!(!e.to_string().contains('\u{1b}'), "{e}");
+    let e = Position::from_sfen("4k\u{1b}4/9/9/9/9/9/9/9/4K4 b - 1").unwrap_err();
+    assert!(e.to_string().contains("\\u{1b}"), "{e}");
+    let long = format!("4k4/9/9/9/9/9/9/9/4K4 b {} 1", "P".repeat(5000));
+    let e = Position::from_sfen(&long).unwrap_err().to_string();
+    assert!(e.len() < 300, "{} characters", e.len());
+}
+
 #[test]
 fn usi_errors_say_why() {
     let pos = Position::startpos();
