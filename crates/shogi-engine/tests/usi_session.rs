@@ -544,7 +544,10 @@ fn go_values_out_of_range_are_said_and_clamped() {
     );
     let (cm, infos) = s.expect("checkmate", S);
     assert_eq!(cm, "checkmate G*1b");
-    assert!(!infos.iter().any(|l| l.starts_with("bestmove")), "{infos:?}");
+    assert!(
+        !infos.iter().any(|l| l.starts_with("bestmove")),
+        "{infos:?}"
+    );
     s.send("quit");
     assert!(s.finished_within(S));
 }
@@ -569,7 +572,10 @@ fn replies_quote_input_printably() {
     s.send(&format!("x{}", "y".repeat(100_000)));
     let (l, _) = s.expect("info string", S);
     assert!(l.len() < 200 && l.ends_with("(100001 characters)'"), "{l}");
-    s.send(&format!("setoption name MultiPV value {}", "9".repeat(5000)));
+    s.send(&format!(
+        "setoption name MultiPV value {}",
+        "9".repeat(5000)
+    ));
     let (l, _) = s.expect("info string", S);
     assert!(l.len() < 200, "{l}");
     s.send("quit");

@@ -43,7 +43,7 @@ use eval_source::EvalWanted;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use yomi_core::text::excerpt;
+use yomi_core::text::{error_chain, excerpt};
 use yomi_shogi::{MoveError, Position, SfenError};
 
 /// Longest time `isready` spends mapping the table's memory (see
@@ -238,7 +238,7 @@ impl UsiEngine {
                     self.book = Some((path.clone(), Arc::new(b)));
                 }
                 Err(e) => {
-                    self.info_string(&format!("book {path}: {e}"));
+                    self.info_string(&format!("BookFile: {}; no book", error_chain(&e)));
                     self.book = None;
                 }
             },
