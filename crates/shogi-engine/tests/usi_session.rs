@@ -629,3 +629,42 @@ fn an_unusable_position_line_leaves_no_position() {
     s.send("quit");
     assert!(s.finished_within(S));
 }
+
+/// A network file with NaN weights (a diverged training run) is refused at
+/// `isready` with an `info string`, and the default evaluation plays (it
+/// used to load without a word and play with score 0).
+#[test]
+fn a_network_with_nan_weights_is_refused_and_the_default_plays() {
+    let dir = std::env::temp_dir().join(format!("yomi-usi-nan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("nan.safetensors");
+    let config = yomi_shogi_nn::NetConfig {
+        channels: 4,
+        layers: 4,
+    };
+    let mut w = yomi_shogi_nn::Weights::random(config, 3).unwrap();
+    w.fc_bias = 0.123_456_7;
+    let mut bytes = w.to_bytes().unwrap();
+    let pattern = 0.123_456_7f32.to_le_bytes();
+    let at = bytes.windows(4).rposition(|b| b == pattern).unwrap();
+    bytes[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+    std::fs::write(&net, bytes).unwrap();
+    let mut s = Session::start();
+    s.send("setoption name Evaluation value Network");
+    s.send(&format!("setoption name EvalFile value {}", net.display()));
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before.iter().any(|l| l.starts_with("info string EvalFile")
+            && l.contains("not finite")
+            && l.contains("using the Control evaluation")),
+        "{before:?}"
+    );
+    s.send("position startpos");
+    s.send("go depth 3");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm), "{bm}");
+    s.send("quit");
+    assert!(s.finished_within(S));
+    let _ = std::fs::remove_dir_all(&dir);
+}
