@@ -272,3 +272,18 @@ fn check_generator_finds_drop_and_discovered_checks() {
     assert!(!checks.contains(&"5e5d".to_string()));
     assert!(list.iter().all(|&m| pos.gives_check(m)));
 }
+
+/// An error names its cause once: the openings reader's line error carries
+/// its reason in its message and is no `source()`, so a chain printer
+/// (`{:#}`, `text::error_chain`) does not print the reason twice.
+#[test]
+fn opening_line_errors_print_their_reason_once() {
+    let e = yomi_shogi::openings::parse_openings("7g7f\n7g7f 7g7f\n").unwrap_err();
+    let chain = yomi_core::text::error_chain(&e);
+    assert!(chain.starts_with("game line 2: move 2 '7g7f'"), "{chain}");
+    assert_eq!(
+        chain.matches("7g7f").count(),
+        e.to_string().matches("7g7f").count()
+    );
+    assert!(std::error::Error::source(&e).is_none());
+}

@@ -302,7 +302,7 @@ impl UsiEngine {
 pub enum PositionError {
     /// The SFEN is not a position.
     #[error("bad sfen: {0}")]
-    Sfen(#[from] SfenError),
+    Sfen(SfenError),
     /// A move is not legal where it is played.
     #[error("move {number} ({text}): {reason}")]
     Move {
@@ -319,7 +319,7 @@ pub enum PositionError {
 fn build_game(p: &PositionCmd) -> Result<GameHistory, PositionError> {
     let start = match &p.sfen {
         None => Position::startpos(),
-        Some(s) => Position::from_sfen(s)?,
+        Some(s) => Position::from_sfen(s).map_err(PositionError::Sfen)?,
     };
     let mut game = GameHistory::new(start);
     for (i, text) in p.moves.iter().enumerate() {
