@@ -240,3 +240,26 @@ fn tune_fits_weights_and_group_scales() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--scales"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The softmax bench's summary is true: a batch closes once it holds at least
+/// `--batch` positions and may hold more, so the mean is not a "fill of" it
+/// (it used to print "mean batch fill 303.4 of 256").
+#[test]
+fn softmax_bench_summary_says_what_the_mean_batch_is() {
+    let out = yomi(&[
+        "shogi", "bench", "--search", "softmax", "--time", "30ms", "--batch", "4", "--hash", "8",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = text.lines().last().unwrap();
+    assert!(
+        summary.contains("mean batch ")
+            && summary.contains("positions (a batch closes once it holds at least 4;"),
+        "{summary}"
+    );
+    assert!(!summary.contains("fill"), "{summary}");
+}

@@ -126,3 +126,92 @@ fn trains_on_dataset_rows_writes_the_net_and_resumes_a_finished_run() {
     std::fs::remove_dir_all(data).unwrap();
     std::fs::remove_dir_all(out).unwrap();
 }
+
+/// An OS error is printed once, with what and where: not twice (`shogi train`), and not
+/// left out (`--weights` of `shogi bench` and `shogi nn bench` said only "reading /path").
+#[test]
+fn os_errors_are_printed_once_with_their_reason() {
+    let out = temp("os-error-out");
+    let missing = yomi(&[
+        "shogi",
+        "train",
+        "--data",
+        "/nonexistent/rows",
+        "--out",
+        s(&out),
+    ]);
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert_eq!(err.matches("os error 2").count(), 1, "{err}");
+    for args in [
+        &[
+            "shogi",
+            "bench",
+            "--search",
+            "softmax",
+            "--weights",
+            "/nonexistent/w.safetensors",
+        ][..],
+        &[
+            "shogi",
+            "nn",
+            "bench",
+            "--weights",
+            "/nonexistent/w.safetensors",
+        ][..],
+    ] {
+        let o = yomi(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("/nonexistent/w.safetensors") && err.contains("No such file"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.matches("os error 2").count(), 1, "{args:?}: {err}");
+    }
+}
+
+/// A learning rate that makes the loss NaN stops the run with an error; no network is
+/// written (it used to exit 0 and save weights that were 99.9% NaN).
+#[test]
+fn a_diverging_run_fails_and_writes_no_network() {
+    let (data, out) = (temp("nan-data"), temp("nan-out"));
+    json(&yomi(&[
+        "shogi",
+        "dataset",
+        "--out",
+        s(&data),
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--threads",
+        "1",
+        "--json",
+    ]));
+    let o = yomi(&[
+        "shogi",
+        "train",
+        "--data",
+        s(&data),
+        "--out",
+        s(&out),
+        "--channels",
+        "4",
+        "--layers",
+        "4",
+        "--epochs",
+        "3",
+        "--batch",
+        "16",
+        "--lr",
+        "1e19",
+        "--threads",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("training diverged at step"), "{err}");
+    assert!(!out.join("net.safetensors").exists());
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -5,7 +5,8 @@
 //! Contract: a line's content is what comes before its first `#`, trimmed;
 //! lines left empty are skipped; line numbers count from 1 over every line
 //! of the text, so an error can name the line a person sees in an editor.
-//! [`excerpt`] is how every message quotes what a user gave.
+//! [`excerpt`] is how every message quotes what a user gave; [`error_chain`]
+//! is how a library prints an error and its causes on one line.
 
 /// The lines of `text` that hold something, with their 1-based numbers.
 ///
@@ -47,6 +48,27 @@ pub fn excerpt(text: &str) -> String {
     }
     if total > EXCERPT_CHARS {
         out.push_str(&format!("… ({total} characters)"));
+    }
+    out
+}
+
+/// `error` and every error behind it (its `source()` chain) on one line,
+/// joined with `": "`: how a library prints an error where it has one line
+/// (a USI `info string`), as `{:#}` does for the command line's `anyhow`
+/// errors. Library errors name their cause either in their message or as
+/// their `source()`, never both (see ARCHITECTURE.md), so nothing prints twice.
+///
+/// ```
+/// let e = std::io::Error::other("disk full");
+/// assert_eq!(yomi_core::text::error_chain(&e), "disk full");
+/// ```
+pub fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut out = error.to_string();
+    let mut next = error.source();
+    while let Some(e) = next {
+        out.push_str(": ");
+        out.push_str(&e.to_string());
+        next = e.source();
     }
     out
 }

@@ -55,7 +55,7 @@ impl FromStr for SearchKind {
         SearchKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownSearch(s.to_string()))
+            .ok_or_else(|| UnknownSearch(yomi_core::text::excerpt(s)))
     }
 }
 

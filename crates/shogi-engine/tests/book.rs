@@ -86,16 +86,57 @@ G*5b none 100
     assert_eq!((m.mv.to_string(), m.value), ("G*5b".into(), 100));
 }
 
+/// A damaged book is found when it is loaded: an illegal move or ponder
+/// move, a negative count, another format's header and a book without a
+/// position are each an error naming the line (they were accepted silently,
+/// the illegal moves never played).
 #[test]
-fn illegal_book_moves_are_skipped() {
-    let text = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1
-5a5b none 0 0 100
-7g7f 8c8d
-";
-    let book = Book::parse(text, BookOptions::default()).unwrap();
-    let c = book.candidates(&Position::startpos());
-    assert_eq!(c.len(), 1, "5a5b is not a legal first move");
-    assert_eq!(c[0].mv.to_string(), "7g7f");
+fn damaged_books_are_refused_naming_the_line() {
+    const START: &str = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let refused = |text: &str| Book::parse(text, BookOptions::default()).unwrap_err();
+    let e = refused(&format!(
+        "#YANEURAOU-DB2016 1.00\n{START}\n2g2f 8c8d\n7g7e none 0 0 1\n"
+    ));
+    assert!(matches!(e, BookError::Move { line: 4, .. }), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "book line 4: '7g7e' is not legal in this position: a Pawn cannot move from 7g to 7e"
+    );
+    let e = refused(&format!("{START}\n5a5b none 0 0 100\n"));
+    assert!(matches!(e, BookError::Move { line: 2, .. }), "{e:?}");
+    // The ponder move is checked after the move.
+    let e = refused(&format!("{START}\n7g7f 7g7f\n"));
+    assert!(matches!(e, BookError::Move { line: 2, .. }), "{e:?}");
+    let e = refused(&format!("{START}\n7g7f 3c3d 10 5 -3\n"));
+    assert_eq!(
+        e.to_string(),
+        "book line 2: count '-3' is not a count of 0 or more"
+    );
+    let e = refused(&format!("#YANEURAOU-DB2099 9.99\n{START}\n7g7f\n"));
+    assert_eq!(
+        e.to_string(),
+        "book line 1: unknown format '#YANEURAOU-DB2099 9.99' (expected '#YANEURAOU-DB2016 1.00')"
+    );
+    for (text, lines) in [
+        ("", 0),
+        ("#YANEURAOU-DB2016 1.00\n", 1),
+        ("// only\n\n# comments\n", 3),
+    ] {
+        let e = refused(text);
+        assert!(
+            matches!(e, BookError::Empty { lines: l } if l == lines),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("no position"), "{e}");
+    }
+    // Zero counts, none and a byte-order mark before the header still read.
+    let ok = format!("\u{feff}#YANEURAOU-DB2016 1.00\n{START}\n7g7f none 0 0 0\n2g2f\n");
+    let book = Book::parse(&ok, BookOptions::default()).unwrap();
+    assert_eq!(book.candidates(&Position::startpos()).len(), 2);
+    // Quoted text is cut and printable.
+    let e = refused(&format!("{START}\n7g7f none {}\x1b\n", "9".repeat(500)));
+    let msg = e.to_string();
+    assert!(msg.len() < 200 && !msg.contains('\x1b'), "{msg}");
 }
 
 #[test]

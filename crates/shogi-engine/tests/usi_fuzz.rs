@@ -88,3 +88,99 @@ proptest! {
         prop_assert!(!engine.handle("quit"));
     }
 }
+
+/// A `go` or `setoption` argument: numbers of every size and sign, words,
+/// control characters and long text.
+fn argument() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<i64>().prop_map(|v| v.to_string()),
+        any::<u64>().prop_map(|v| v.to_string()),
+        "-?[0-9]{1,40}",
+        Just("18446744073709551615".to_string()),
+        Just("-0".to_string()),
+        "[a-zA-Z+*-]{0,12}",
+        "\\PC{0,8}",
+        "[\\x00-\\x1f\\x7f]{1,4}",
+        "x{100,300}",
+    ]
+}
+
+const GO_WORDS: &[&str] = &[
+    "btime",
+    "wtime",
+    "binc",
+    "winc",
+    "byoyomi",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+    "ponder",
+    "infinite",
+    "searchmoves",
+];
+
+const OPTIONS: &[&str] = &[
+    "USI_Hash",
+    "USI_Ponder",
+    "MultiPV",
+    "DepthLimit",
+    "NodesLimit",
+    "NetworkDelay",
+    "BookMoves",
+    "BookSeed",
+    "EnteringKingRule",
+    "Evaluation",
+    "Search",
+    "SoftmaxBatch",
+    "NetworkDevice",
+    "NetworkPrecision",
+    "Nonexistent",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any `go` arguments parse to a `go` (the GUI always gets an answer),
+    /// every field within its range, every note printable and short.
+    #[test]
+    fn go_arguments_always_give_a_bounded_go(
+        pairs in prop::collection::vec((prop::sample::select(GO_WORDS), argument()), 0..6)
+    ) {
+        use yomi_shogi_engine::usi::{Command, MAX_GO_MS, parse};
+        let line = pairs.iter().fold("go".to_string(), |l, (w, a)| format!("{l} {w} {a}"));
+        let Ok(Command::Go(g)) = parse(&line) else {
+            return Err(TestCaseError::fail(format!("not a go: {line:?}")));
+        };
+        for v in g.time.iter().chain(&g.inc).chain([&g.byoyomi, &g.movetime]).flatten() {
+            prop_assert!(*v <= MAX_GO_MS, "{line:?}: {g:?}");
+        }
+        prop_assert!(g.depth.is_none_or(|d| (1..=120).contains(&d)), "{line:?}: {g:?}");
+        prop_assert!(g.nodes.is_none_or(|n| n >= 1), "{line:?}: {g:?}");
+        prop_assert!(g.mate.flatten().is_none_or(|m| m <= MAX_GO_MS));
+        for note in &g.notes {
+            prop_assert!(note.chars().count() < 250, "{note}");
+            prop_assert!(!note.chars().any(char::is_control), "{note:?}");
+        }
+    }
+
+    /// Any `setoption` value is applied within its range or refused with a
+    /// short, printable reason; the engine carries on either way.
+    #[test]
+    fn setoption_values_are_applied_or_refused_printably(
+        name in prop::sample::select(OPTIONS),
+        value in prop::option::of(argument()),
+    ) {
+        use yomi_shogi_engine::usi::EngineOptions;
+        let mut o = EngineOptions::default();
+        if let Err(e) = o.set(name, value.as_deref()) {
+            let msg = e.to_string();
+            prop_assert!(msg.chars().count() < 200, "{msg}");
+            prop_assert!(!msg.chars().any(char::is_control), "{msg:?}");
+            prop_assert!(!msg.contains("Some("), "{msg}");
+        }
+        prop_assert!((1..=65_536).contains(&o.hash_mb));
+        prop_assert!((1..=128).contains(&o.multipv));
+        prop_assert!((1..=4096).contains(&o.softmax_batch));
+    }
+}

@@ -493,3 +493,178 @@ fn control_weights_file_is_loaded_and_a_bad_one_is_reported() {
     assert!(s.finished_within(S));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every `go` value not used as given is said in an `info string` and
+/// clamped; a non-number gives a short search of the same kind.
+#[test]
+fn go_values_out_of_range_are_said_and_clamped() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go depth -3");
+    let (l, _) = s.expect("info string", S);
+    assert_eq!(l, "info string go: depth -3 is outside 1..=120; using 1");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm), "{bm}");
+    s.send("go nodes -1");
+    let (l, _) = s.expect("info string", S);
+    assert!(l.contains("nodes -1 is outside 1..="), "{l}");
+    s.expect("bestmove", S);
+    s.send("go movetime -5");
+    let (l, _) = s.expect("info string", S);
+    assert!(l.contains("movetime -5 is outside 0..="), "{l}");
+    s.expect("bestmove", S);
+    s.send("go btime -1000 wtime -1000 byoyomi 100");
+    let (l, _) = s.expect("info string", S);
+    assert!(l.contains("btime -1000 is outside 0..="), "{l}");
+    let (l, _) = s.expect("info string", S);
+    assert!(l.contains("wtime -1000 is outside 0..="), "{l}");
+    s.expect("bestmove", S);
+    // A clock too large for the old parser: clamped, not "needs a number"
+    // followed by a 100 ms search.
+    s.send("go btime 18446744073709551615 wtime 0 depth 2");
+    let (l, infos) = s.expect("info string", S);
+    assert_eq!(
+        l,
+        "info string go: btime 18446744073709551615 is outside 0..=1000000000000; using 1000000000000"
+    );
+    assert!(infos.is_empty(), "{infos:?}");
+    let (bm, infos) = s.expect("bestmove", S);
+    assert!(
+        !infos.iter().any(|l| l.contains("needs a number")),
+        "{infos:?}"
+    );
+    assert!(legal_in("startpos", &[], &bm), "{bm}");
+    // Not a number: the GUI still gets the answer of the `go` it sent.
+    s.send("position sfen 8k/9/8P/9/9/9/9/9/K8 b G 1");
+    s.send("go mate abc");
+    let (l, _) = s.expect("info string go:", S);
+    assert_eq!(
+        l,
+        "info string go: mate needs a whole number, got 'abc'; a 100 ms mate search instead"
+    );
+    let (cm, infos) = s.expect("checkmate", S);
+    assert_eq!(cm, "checkmate G*1b");
+    assert!(
+        !infos.iter().any(|l| l.starts_with("bestmove")),
+        "{infos:?}"
+    );
+    s.send("quit");
+    assert!(s.finished_within(S));
+}
+
+/// Quoted input is printable: option values are quoted as text, not as Rust
+/// debug output, and control bytes come back escaped.
+#[test]
+fn replies_quote_input_printably() {
+    let mut s = Session::start();
+    s.send("setoption name USI_Ponder value maybe");
+    let (l, _) = s.expect("info string", S);
+    assert_eq!(
+        l,
+        "info string setoption USI_Ponder: expected true or false, got 'maybe'"
+    );
+    s.send("setoption name USI_Ponder");
+    let (l, _) = s.expect("info string", S);
+    assert_eq!(l, "info string setoption USI_Ponder: needs a value");
+    s.send("\u{1b}[2J\u{7}bell");
+    let (l, _) = s.expect("info string", S);
+    assert_eq!(l, "info string unknown command '\\u{1b}[2J\\u{7}bell'");
+    s.send(&format!("x{}", "y".repeat(100_000)));
+    let (l, _) = s.expect("info string", S);
+    assert!(l.len() < 200 && l.ends_with("(100001 characters)'"), "{l}");
+    s.send(&format!(
+        "setoption name MultiPV value {}",
+        "9".repeat(5000)
+    ));
+    let (l, _) = s.expect("info string", S);
+    assert!(l.len() < 200, "{l}");
+    s.send("quit");
+    assert!(s.finished_within(S));
+    let text = String::from_utf8(s.out.0.lock().unwrap().clone()).unwrap();
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+}
+
+/// One rule for `position`: a line that cannot be used in full leaves no
+/// position, whether its syntax, its SFEN or one of its moves is wrong, and
+/// `go` and `go mate` then give their own give-up answers.
+#[test]
+fn an_unusable_position_line_leaves_no_position() {
+    let mut s = Session::start();
+    for bad in [
+        "position startpos foo 7g7f",
+        "position startpos moves 7g7f 7g7f",
+        "position sfen 45/9/9/9/9/9/9/9/4K4 b - 1",
+        "position",
+    ] {
+        s.send("position startpos moves 2g2f");
+        s.send(bad);
+        let (l, _) = s.expect("info string position", S);
+        assert!(!l.contains('\u{1b}'), "{l}");
+        s.send("go depth 2");
+        let (l, _) = s.expect("info string", S);
+        assert_eq!(l, "info string go: no valid position", "after {bad}");
+        let (bm, _) = s.expect("bestmove", S);
+        assert_eq!(bm, "bestmove resign", "after {bad}");
+        s.send("go mate 100");
+        let (l, _) = s.expect("info string", S);
+        assert_eq!(l, "info string go: no valid position", "after {bad}");
+        let (cm, before) = s.expect("checkmate", S);
+        assert_eq!(cm, "checkmate nomate", "after {bad}");
+        assert!(!before.iter().any(|l| l.starts_with("bestmove")));
+    }
+    let (l, _) = {
+        s.send("position startpos foo 7g7f");
+        s.expect("info string position", S)
+    };
+    assert_eq!(
+        l,
+        "info string position: 'foo' after 'startpos' (expected 'moves')"
+    );
+    s.send("position startpos moves 7g\u{1b}7f");
+    let (l, _) = s.expect("info string position", S);
+    assert!(l.contains("\\u{1b}"), "{l}");
+    s.send("quit");
+    assert!(s.finished_within(S));
+}
+
+/// A network file with NaN weights (a diverged training run) is refused at
+/// `isready` with an `info string`, and the default evaluation plays (it
+/// used to load without a word and play with score 0).
+#[test]
+fn a_network_with_nan_weights_is_refused_and_the_default_plays() {
+    let dir = std::env::temp_dir().join(format!("yomi-usi-nan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("nan.safetensors");
+    let config = yomi_shogi_nn::NetConfig {
+        channels: 4,
+        layers: 4,
+    };
+    let mut w = yomi_shogi_nn::Weights::random(config, 3).unwrap();
+    w.fc_bias = 0.123_456_7;
+    let mut bytes = w.to_bytes().unwrap();
+    let pattern = 0.123_456_7f32.to_le_bytes();
+    let at = bytes.windows(4).rposition(|b| b == pattern).unwrap();
+    bytes[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+    std::fs::write(&net, bytes).unwrap();
+    let mut s = Session::start();
+    s.send("setoption name Evaluation value Network");
+    s.send(&format!("setoption name EvalFile value {}", net.display()));
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before.iter().any(|l| l.starts_with("info string EvalFile")
+            && l.contains("not finite")
+            && l.contains("using the Control evaluation")),
+        "{before:?}"
+    );
+    s.send("position startpos");
+    s.send("go depth 3");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm), "{bm}");
+    s.send("quit");
+    assert!(s.finished_within(S));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,12 +1,13 @@
 //! Where a network runs and at what precision: the one parser of `cpu` / `cuda[:N]` and
 //! `f32` / `tf32`, shared by the CLI (`--device`, `--precision`) and the engine's USI
 //! options (`NetworkDevice`, `NetworkPrecision`), so the same mistake reads the same
-//! everywhere.
+//! everywhere; text it quotes back goes through [`yomi_core::text::excerpt`].
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
+use yomi_core::text::excerpt;
 
 /// Where the forward runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -55,10 +56,10 @@ impl FromStr for Device {
                     .parse()
                     .map(Device::Cuda)
                     .map_err(|_| DeviceError::Ordinal {
-                        text: s.to_string(),
-                        ordinal: n.to_string(),
+                        text: excerpt(s),
+                        ordinal: excerpt(n),
                     }),
-                None => Err(DeviceError::Unknown(s.to_string())),
+                None => Err(DeviceError::Unknown(excerpt(s))),
             },
         }
     }
@@ -95,7 +96,7 @@ impl FromStr for Precision {
         match s.trim().to_ascii_lowercase().as_str() {
             "f32" | "fp32" => Ok(Precision::F32),
             "tf32" => Ok(Precision::Tf32),
-            _ => Err(PrecisionError(s.to_string())),
+            _ => Err(PrecisionError(excerpt(s))),
         }
     }
 }

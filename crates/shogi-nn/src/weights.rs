@@ -112,7 +112,8 @@ impl Weights {
         })
     }
 
-    /// Checks that every vector has the length the configuration asks for.
+    /// Checks that every vector has the length the configuration asks for and that every
+    /// value is finite.
     pub fn check(&self) -> Result<(), NnError> {
         self.config.validate()?;
         if self.convs.len() != self.config.layers {
@@ -150,6 +151,35 @@ impl Weights {
                     self.fc_weight.len()
                 ),
             });
+        }
+        // A run that diverged leaves NaN or infinite weights; such a network evaluates
+        // every position the same, so it is refused wherever it is built, saved or loaded.
+        let fc_bias = [self.fc_bias];
+        let tensors = self
+            .convs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                [
+                    (format!("conv{i}.weight"), &c.weight[..]),
+                    (format!("conv{i}.bias"), &c.bias[..]),
+                ]
+            })
+            .chain([
+                ("fc.weight".to_string(), &self.fc_weight[..]),
+                ("fc.bias".to_string(), &fc_bias[..]),
+            ]);
+        for (name, values) in tensors {
+            let bad = values.iter().filter(|v| !v.is_finite()).count();
+            if bad > 0 {
+                return Err(NnError::Tensor {
+                    name,
+                    problem: format!(
+                        "{bad} of {} values are not finite (NaN or infinite); the network is unusable (did its training diverge?)",
+                        values.len()
+                    ),
+                });
+            }
         }
         Ok(())
     }
@@ -264,12 +294,14 @@ impl Weights {
                 ),
             });
         }
-        Ok(Weights {
+        let w = Weights {
             config,
             convs,
             fc_weight,
             fc_bias,
-        })
+        };
+        w.check()?;
+        Ok(w)
     }
 
     /// Reads and checks a weights file.

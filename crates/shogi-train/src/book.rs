@@ -123,7 +123,7 @@ impl BookBuilder {
     pub fn add_line(&mut self, line: usize, text: &str) -> Result<(), BookError> {
         let StartLine { start, moves } = text
             .parse()
-            .map_err(|source| BookError::Line { line, source })?;
+            .map_err(|reason| BookError::Line { line, reason })?;
         self.add_game(&start, &moves)
             .map_err(|i| BookError::Record {
                 line,

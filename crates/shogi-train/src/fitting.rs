@@ -20,7 +20,7 @@ use yomi_shogi::Position;
 use yomi_shogi_engine::eval::{ControlWeights, WeightsError};
 use yomi_shogi_nn::train::Sample;
 
-/// Why a fit could not start.
+/// Why a fit could not start, or could not finish.
 #[derive(Debug, Error)]
 pub enum TuneError {
     /// The starting weights file could not be read.
@@ -46,6 +46,21 @@ pub enum TuneError {
         path: PathBuf,
         /// The first ply kept.
         min_ply: u32,
+    },
+    /// A loss stopped being a finite number (an extreme `--k` or `--lr`): nothing fitted
+    /// is returned, so no weights are written.
+    #[error(
+        "the fit diverged at epoch {epoch}: the loss is {loss} (train {train}, val {val}); no weights written (try a smaller --lr or another --k)"
+    )]
+    Diverged {
+        /// The first epoch whose loss was not finite (1-based).
+        epoch: usize,
+        /// That loss.
+        loss: f64,
+        /// Its training loss.
+        train: f64,
+        /// Its validation loss.
+        val: f64,
     },
 }
 
@@ -163,8 +178,17 @@ impl TuneData {
         opts: &TuneOptions,
         scale_lr: Option<f64>,
         progress: &mut dyn FnMut(EpochLoss),
-    ) -> Fitted {
-        match scale_lr {
+    ) -> Result<Fitted, TuneError> {
+        // The first epoch whose loss is not finite: such a fit is refused whole.
+        let mut diverged: Option<EpochLoss> = None;
+        let mut watch = |e: EpochLoss| {
+            if diverged.is_none() && !(e.train.is_finite() && e.val.is_finite()) {
+                diverged = Some(e);
+            }
+            progress(e);
+        };
+        let progress: &mut dyn FnMut(EpochLoss) = &mut watch;
+        let fitted = match scale_lr {
             Some(lr) => {
                 let (s, w) = fit_scales(&self.train, &self.val, &self.init, opts, lr, progress);
                 debug_assert_eq!(s.len(), SCALE_GROUPS.len());
@@ -177,7 +201,30 @@ impl TuneData {
                 weights: tune::fit(&self.train, &self.val, &self.init, opts, progress),
                 scales: None,
             },
+        };
+        if let Some(e) = diverged {
+            let loss = if e.train.is_finite() { e.val } else { e.train };
+            return Err(TuneError::Diverged {
+                epoch: e.epoch,
+                loss,
+                train: e.train,
+                val: e.val,
+            });
         }
+        let end = self.losses(&fitted.weights);
+        if !(end.train.is_finite() && end.val.is_finite()) {
+            return Err(TuneError::Diverged {
+                epoch: opts.epochs,
+                loss: if end.train.is_finite() {
+                    end.val
+                } else {
+                    end.train
+                },
+                train: end.train,
+                val: end.val,
+            });
+        }
+        Ok(fitted)
     }
 }
 
@@ -223,13 +270,24 @@ mod tests {
             k: data.k,
             ..TuneOptions::default()
         };
-        let fitted = data.fit(&opts, None, &mut |_| {});
+        let fitted = data.fit(&opts, None, &mut |_| {}).unwrap();
         assert!(fitted.scales.is_none());
         assert!(data.losses(&fitted.weights).train < before.train);
-        let scaled = data.fit(&opts, Some(0.05), &mut |_| {});
+        let scaled = data.fit(&opts, Some(0.05), &mut |_| {}).unwrap();
         let scales = scaled.scales.unwrap();
         assert_eq!(scales.len(), SCALE_GROUPS.len());
         assert!(scales[0] > 1.0, "the hand scale grows: {scales:?}");
+        // An extreme K and step make the loss NaN: the fit is refused, not returned
+        // (it used to hand back weights that were written as if fitted).
+        let extreme = TuneOptions {
+            epochs: 5,
+            lr: 1e300,
+            k: 1e-320,
+            ..TuneOptions::default()
+        };
+        let err = data.fit(&extreme, None, &mut |_| {}).err().unwrap();
+        assert!(matches!(err, TuneError::Diverged { epoch: 2, .. }), "{err}");
+        assert!(err.to_string().contains("no weights written"), "{err}");
         // A K left to fit is one the starting weights fit best.
         let fitted_k = TuneData::load(&dir, None, &DataOptions { k: None, ..options })
             .unwrap()

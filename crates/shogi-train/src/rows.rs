@@ -57,7 +57,7 @@ pub struct Row {
 #[derive(Debug, Error)]
 pub enum RowsError {
     /// A file or folder could not be opened, listed or read.
-    #[error("{action} {path}: {source}")]
+    #[error("{action} {path}")]
     Io {
         /// What was being done (`reading`, `listing`, `opening`).
         action: &'static str,

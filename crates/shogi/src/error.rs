@@ -29,9 +29,18 @@ pub enum SfenError {
         /// How many files it described.
         files: usize,
     },
+    /// Two digits in a row on a rank (`45`): a run of empty squares is one digit.
+    #[error(
+        "SFEN board rank {rank} has two digits in a row; a run of empty squares is written as one digit 1-9"
+    )]
+    Digits {
+        /// The rank letter.
+        rank: char,
+    },
     /// An unknown character on the board.
     #[error(
-        "unexpected character '{ch}' in SFEN board rank {rank} (pieces are PLNSGBRK, lowercase for White, '+' promotes, digits 1-9 count empty squares)"
+        "unexpected character '{}' in SFEN board rank {rank} (pieces are PLNSGBRK, lowercase for White, '+' promotes, digits 1-9 count empty squares)",
+        yomi_core::text::excerpt(&.ch.to_string())
     )]
     BoardChar {
         /// The offending character.

@@ -122,12 +122,12 @@ impl fmt::Display for StartLine {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum OpeningsError {
     /// A line that is not an opening.
-    #[error("game line {line}: {source}")]
+    #[error("game line {line}: {reason}")]
     Line {
         /// 1-based line number.
         line: usize,
-        /// What is wrong with it.
-        source: StartLineError,
+        /// What is wrong with it (part of the message, so not a `source()`).
+        reason: StartLineError,
     },
     /// Only blank lines and comments.
     #[error("game line 0: no opening in the file")]
@@ -148,7 +148,7 @@ pub enum OpeningsError {
 pub fn parse_openings(text: &str) -> Result<Vec<StartLine>, OpeningsError> {
     let out = yomi_core::text::content_lines(text)
         .map(|(line, t)| {
-            parse_opening_line(t).map_err(|source| OpeningsError::Line { line, source })
+            parse_opening_line(t).map_err(|reason| OpeningsError::Line { line, reason })
         })
         .collect::<Result<Vec<_>, _>>()?;
     if out.is_empty() {

@@ -3,7 +3,10 @@
 //! Contract: [`Position::from_sfen`] accepts `startpos`, optionally prefixed
 //! by `sfen `, or the four SFEN fields (board, side, hands, move number; the
 //! move number may be omitted and defaults to 1). It rejects anything the
-//! move generator cannot rely on with a [`SfenError`] and never panics.
+//! move generator cannot rely on with a [`SfenError`] and never panics; a
+//! board rank writes each run of empty squares as one digit (`45` is
+//! refused, not read as nine squares), and text it quotes back is cut with
+//! [`yomi_core::text::excerpt`].
 //! [`Position::to_sfen`] prints hands in the conventional order R B G S N L P,
 //! Black first, so `from_sfen(to_sfen(p)) == p`.
 
@@ -12,6 +15,7 @@ use crate::error::SfenError;
 use crate::hand::MAX_IN_HAND;
 use crate::position::Position;
 use crate::types::{Color, Kind, Piece, relative_rank, square};
+use yomi_core::text::excerpt;
 
 /// The start position.
 pub const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -49,13 +53,13 @@ impl Position {
         pos.side = match fields[1] {
             "b" => Color::Black,
             "w" => Color::White,
-            other => return Err(SfenError::Side(other.to_string())),
+            other => return Err(SfenError::Side(excerpt(other))),
         };
         parse_hands(&mut pos, fields[2])?;
         if let Some(n) = fields.get(3) {
             pos.move_number = match n.parse::<u32>() {
                 Ok(v) if (1..u32::MAX / 2).contains(&v) => v,
-                _ => return Err(SfenError::MoveNumber(n.to_string())),
+                _ => return Err(SfenError::MoveNumber(excerpt(n))),
             };
         }
         if pos.side == Color::White {
@@ -140,6 +144,8 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), SfenError> {
         let rank_char = (b'a' + rank as u8) as char;
         let mut files = 0usize;
         let mut promote = false;
+        // A run of empty squares is one digit: `45` is not nine squares.
+        let mut after_digit = false;
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
                 if promote {
@@ -151,9 +157,14 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), SfenError> {
                         rank: rank_char,
                     });
                 }
+                if after_digit {
+                    return Err(SfenError::Digits { rank: rank_char });
+                }
+                after_digit = true;
                 files += d as usize;
                 continue;
             }
+            after_digit = false;
             if ch == '+' {
                 if promote {
                     return Err(SfenError::Promotion { rank: rank_char });
@@ -210,7 +221,7 @@ fn parse_hands(pos: &mut Position, hands: &str) -> Result<(), SfenError> {
         return Ok(());
     }
     let err = |reason: String| SfenError::Hand {
-        hands: hands.to_string(),
+        hands: excerpt(hands),
         reason,
     };
     let mut count: Option<u32> = None;

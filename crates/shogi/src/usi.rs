@@ -35,7 +35,7 @@ enum Parsed {
 
 fn parse_syntax(text: &str) -> Result<Parsed, MoveError> {
     let bad = |reason: &str| MoveError::Malformed {
-        text: text.to_string(),
+        text: yomi_core::text::excerpt(text),
         reason: reason.to_string(),
     };
     let b = text.as_bytes();

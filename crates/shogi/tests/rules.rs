@@ -83,6 +83,36 @@ fn sfen_errors_say_what_is_wrong() {
     assert!(Position::from_sfen("sfen startpos").is_ok());
 }
 
+/// A run of empty squares is one digit: `45` (or `11`) is refused, not read as nine (two)
+/// empty squares; text quoted back is printable and cut.
+#[test]
+fn sfen_digits_in_a_row_are_refused_and_quotes_are_printable() {
+    for board in [
+        "45/9/9/9/9/9/9/9/4K4",
+        "4k4/9/9/9/9/9/9/9/K44",
+        "4k4/9/9/9/9/9/9/9/4K1111",
+        "4k4/9/9/9/9/9/9/9/4K+22",
+    ] {
+        let e = Position::from_sfen(&format!("{board} b - 1")).unwrap_err();
+        assert!(
+            matches!(e, SfenError::Digits { .. } | SfenError::Promotion { .. }),
+            "{board}: {e}"
+        );
+    }
+    let e = Position::from_sfen("45/9/9/9/9/9/9/9/4K4 b - 1").unwrap_err();
+    assert_eq!(e, SfenError::Digits { rank: 'a' });
+    assert!(e.to_string().contains("two digits in a row"), "{e}");
+    // Single digits still add up as before.
+    assert!(Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1").is_ok());
+    let e = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 \u{1b}[2J - 1").unwrap_err();
+    assert!(!e.to_string().contains('\u{1b}'), "{e}");
+    let e = Position::from_sfen("4k\u{1b}4/9/9/9/9/9/9/9/4K4 b - 1").unwrap_err();
+    assert!(e.to_string().contains("\\u{1b}"), "{e}");
+    let long = format!("4k4/9/9/9/9/9/9/9/4K4 b {} 1", "P".repeat(5000));
+    let e = Position::from_sfen(&long).unwrap_err().to_string();
+    assert!(e.len() < 300, "{} characters", e.len());
+}
+
 #[test]
 fn usi_errors_say_why() {
     let pos = Position::startpos();
@@ -241,4 +271,19 @@ fn check_generator_finds_drop_and_discovered_checks() {
     // Silver forward keeps the file blocked: no check.
     assert!(!checks.contains(&"5e5d".to_string()));
     assert!(list.iter().all(|&m| pos.gives_check(m)));
+}
+
+/// An error names its cause once: the openings reader's line error carries
+/// its reason in its message and is no `source()`, so a chain printer
+/// (`{:#}`, `text::error_chain`) does not print the reason twice.
+#[test]
+fn opening_line_errors_print_their_reason_once() {
+    let e = yomi_shogi::openings::parse_openings("7g7f\n7g7f 7g7f\n").unwrap_err();
+    let chain = yomi_core::text::error_chain(&e);
+    assert!(chain.starts_with("game line 2: move 2 '7g7f'"), "{chain}");
+    assert_eq!(
+        chain.matches("7g7f").count(),
+        e.to_string().matches("7g7f").count()
+    );
+    assert!(std::error::Error::source(&e).is_none());
 }

@@ -4,7 +4,7 @@
 //! positions and batch fill of Monte Carlo Softmax Search per position.
 
 use crate::args::NetworkDevice;
-use crate::usage::usage;
+use crate::usage::{BadInput, usage};
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
 use yomi_core::parse_duration;
@@ -119,7 +119,7 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
     let (eval, eval_name) = match &a.weights {
         Some(p) => {
             let net = yomi_shogi_engine::eval::network::load(Some(p))
-                .map_err(|e| usage(format!("--weights {}: {e}", p.display())))?;
+                .with_bad_input_context(|| format!("--weights {}", p.display()))?;
             (
                 network_on(net, a)?,
                 format!("Network on {}", a.net_device.device),
@@ -193,7 +193,7 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
         );
     }
     println!(
-        "softmax ({eval_name}, batch {}): {:.0} evaluations/s, {:.0} playouts/s, mean batch fill {:.1} of {}",
+        "softmax ({eval_name}, batch {}): {:.0} evaluations/s, {:.0} playouts/s, mean batch {:.1} positions (a batch closes once it holds at least {}; an expansion adds all its children)",
         a.batch,
         evals / secs,
         playouts / secs,

@@ -3,7 +3,7 @@
 //! (library: `yomi_shogi_engine::book`).
 
 use super::{PositionArgs, load};
-use crate::usage::usage;
+use crate::usage::{BadInput, usage};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use yomi_shogi_engine::book::{Book, BookOptions};
@@ -88,7 +88,7 @@ fn probe(a: ProbeArgs) -> Result<()> {
     let options = BookOptions {
         ignore_ply: a.ignore_ply,
     };
-    let book = Book::load_with(&a.book, options).map_err(|e| usage(e.to_string()))?;
+    let book = Book::load_with(&a.book, options).bad_input()?;
     let pos = load(&a.pos)?;
     let moves = book.candidates(&pos);
     let total: u64 = moves.iter().map(|m| m.count).sum();

@@ -5,7 +5,7 @@
 //! `--features ort`), and `init`, a seeded random network written as safetensors.
 
 use crate::args::NetworkDevice;
-use crate::usage::usage;
+use crate::usage::{BadInput, usage};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -117,7 +117,7 @@ fn run_bench(a: BenchArgs) -> Result<()> {
         return Err(usage("--batch must be at least 1"));
     }
     let weights = match &a.net.weights {
-        Some(path) => Weights::load(path).map_err(|e| usage(format!("--weights: {e}")))?,
+        Some(path) => Weights::load(path).with_bad_input_context(|| "--weights")?,
         None => random_weights(a.net.channels, a.net.layers, a.net.seed)?,
     };
     let config = weights.config;

@@ -76,10 +76,20 @@ pub fn run(a: TuneArgs) -> Result<()> {
     if !(0.0..1.0).contains(&a.val) {
         return Err(usage(format!("--val {}: expected 0 <= val < 1", a.val)));
     }
-    if a.k < 0.0 || !a.lr.is_finite() || a.lr <= 0.0 || a.l2 < 0.0 {
-        return Err(usage(
-            "--k, --lr and --l2 must be non-negative (--lr positive)",
-        ));
+    if !a.k.is_finite() || a.k < 0.0 {
+        return Err(usage(format!(
+            "--k {}: expected a finite number >= 0 (0 fits K)",
+            a.k
+        )));
+    }
+    if !a.lr.is_finite() || a.lr <= 0.0 {
+        return Err(usage(format!("--lr {}: expected a finite step > 0", a.lr)));
+    }
+    if !a.l2.is_finite() || a.l2 < 0.0 {
+        return Err(usage(format!(
+            "--l2 {}: expected a finite number >= 0",
+            a.l2
+        )));
     }
     if a.scales && !a.only.is_empty() {
         return Err(usage("--scales fits every group: leave out --only"));
@@ -140,6 +150,7 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
     };
     let fitted = data.fit(&opts, a.scales.then_some(a.scale_lr), &mut report);
     pb.finish_and_clear();
+    let fitted = fitted?;
     write_atomic(&a.out, fitted.weights.to_text().as_bytes())?;
     let end = data.losses(&fitted.weights);
     let (end_train, end_val, scales) = (end.train, end.val, fitted.scales);

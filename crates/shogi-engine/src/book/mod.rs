@@ -5,7 +5,9 @@
 //! starts a position (hands in any order; positions in any order), and each
 //! following line is `<move> [<ponder>|none] [value] [depth] [count]` with
 //! the numbers optional (0, 0, 1). Anything else is a [`BookError`] naming
-//! the line. [`Book::probe`] matches board, hands, side and, unless
+//! the line: also, unlike YaneuraOu, a move or ponder move that is not legal
+//! in its position, a negative count, a first line naming another
+//! `#YANEURAOU-DB` format and a book with no position. [`Book::probe`] matches board, hands, side and, unless
 //! [`BookOptions::ignore_ply`], the move number; it keeps only moves legal
 //! in the position and picks one with probability proportional to its count
 //! (uniform when all counts are 0), deterministically for a given seed.

@@ -68,7 +68,7 @@ impl Evaluation {
             .copied()
             .find(|e| e.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| UnknownEvaluation {
-                text: text.to_string(),
+                text: yomi_core::text::excerpt(text),
                 network_allowed: among.contains(&Evaluation::Network),
             })
     }
@@ -94,7 +94,7 @@ impl FromStr for Evaluation {
     if *network_allowed { "Control, Classic, Material or Network" } else { "Control, Classic or Material" }
 )]
 pub struct UnknownEvaluation {
-    /// The text given.
+    /// The text given, as messages quote it ([`yomi_core::text::excerpt`]).
     pub text: String,
     /// Whether the network was among the names accepted.
     pub network_allowed: bool,

@@ -9,6 +9,7 @@ use super::options::EngineOptions;
 use crate::eval::{ControlWeights, Evaluation, LoadedEval};
 use std::path::Path;
 use std::sync::Arc;
+use yomi_core::text::error_chain;
 use yomi_shogi_nn::{Device, Precision};
 
 /// The evaluation options that decide what is loaded; a change reloads.
@@ -41,7 +42,8 @@ impl EvalWanted {
                 }
                 Err(e) => {
                     say(&format!(
-                        "EvalFile {path}: {e}; using the built-in Control weights"
+                        "EvalFile {path}: {}; using the built-in Control weights",
+                        error_chain(&e)
                     ));
                     LoadedEval::default()
                 }
@@ -56,7 +58,8 @@ impl EvalWanted {
             Ok(net) => net,
             Err(e) => {
                 say(&format!(
-                    "EvalFile: {e}; using the {} evaluation",
+                    "EvalFile: {}; using the {} evaluation",
+                    error_chain(&e),
                     Evaluation::default()
                 ));
                 return LoadedEval::default();
@@ -83,8 +86,9 @@ impl EvalWanted {
             }
             Err(e) => {
                 say(&format!(
-                    "NetworkDevice {}: {e}; network {file} ({shape}) on the CPU",
-                    self.device
+                    "NetworkDevice {}: {}; network {file} ({shape}) on the CPU",
+                    self.device,
+                    error_chain(&e)
                 ));
                 LoadedEval::network(net)
             }

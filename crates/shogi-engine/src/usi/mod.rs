@@ -6,9 +6,19 @@
 //! search and returns). Searches run on their own thread, so `stop`,
 //! `ponderhit`, `isready` and `quit` are answered while one runs. A line
 //! that cannot be used is answered with `info string <reason>` and
-//! otherwise ignored (a malformed `go` still gets a short search and its
-//! `bestmove`); nothing on the input makes the loop panic. Every `go`
-//! is answered by exactly one `bestmove` (or, for `go mate`, one
+//! otherwise ignored; every value of a `go` that is not used as given is
+//! said the same way (see [`parse`] for the rule: clamped, or a short
+//! search of the same kind); text quoted back goes through
+//! [`yomi_core::text::excerpt`]. Nothing on the input makes the loop panic.
+//!
+//! The one rule for `position`: a line that cannot be used in full (its
+//! syntax, its SFEN or any of its moves) leaves the engine with no position,
+//! never with the previous one or a prefix of the moves, so it never
+//! searches a position it was not given; the next `go` is answered after
+//! `info string go: no valid position` with `bestmove resign` (`checkmate
+//! nomate` for `go mate`).
+//!
+//! Every `go` is answered by exactly one `bestmove` (or, for `go mate`, one
 //! `checkmate`), held back while pondering or under `go infinite` until
 //! `ponderhit` or `stop`.
 
@@ -19,7 +29,9 @@ mod job;
 mod options;
 mod out;
 
-pub use command::{Command, GoParams, PositionCmd, UsiError, parse};
+pub use command::{
+    Command, FALLBACK_GO_MS, GoParams, MAX_GO_MS, PositionCmd, UsiError, go_range, parse,
+};
 pub use options::{EngineOptions, OptionError};
 pub use out::Out;
 
@@ -31,10 +43,8 @@ use eval_source::EvalWanted;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use yomi_core::text::{error_chain, excerpt};
 use yomi_shogi::{MoveError, Position, SfenError};
-
-/// Thinking time for a `go` line that could not be parsed (ms).
-const FALLBACK_GO_MS: u64 = 100;
 
 /// Longest time `isready` spends mapping the table's memory (see
 /// [`crate::memory`]); a larger table maps the rest during its first search.
@@ -89,14 +99,11 @@ impl UsiEngine {
             Ok(c) => c,
             Err(e) => {
                 self.info_string(&e.to_string());
-                if line.split_whitespace().next() == Some("go") {
-                    // The GUI waits for a bestmove whatever it sent: answer
-                    // with a short search rather than hang the game.
-                    self.info_string(&format!("go: searching {FALLBACK_GO_MS} ms instead"));
-                    self.go(GoParams {
-                        movetime: Some(FALLBACK_GO_MS),
-                        ..GoParams::default()
-                    });
+                if line.split_whitespace().next() == Some("position") {
+                    // The one position rule: what cannot be used in full
+                    // leaves no position (see the module contract).
+                    self.finish_job();
+                    self.game = None;
                 }
                 return true;
             }
@@ -135,7 +142,7 @@ impl UsiEngine {
             }
             Command::SetOption { name, value } => {
                 if let Err(e) = self.options.set(&name, value.as_deref()) {
-                    self.info_string(&format!("setoption {name}: {e}"));
+                    self.info_string(&format!("setoption {}: {e}", excerpt(&name)));
                 }
             }
             Command::NewGame => {
@@ -155,7 +162,10 @@ impl UsiEngine {
             }
             Command::Go(g) => {
                 if !g.ignored.is_empty() {
-                    self.info_string(&format!("go: ignored {}", g.ignored.join(" ")));
+                    self.info_string(&format!("go: ignored {}", excerpt(&g.ignored.join(" "))));
+                }
+                for note in &g.notes {
+                    self.info_string(note);
                 }
                 self.go(g)
             }
@@ -228,7 +238,7 @@ impl UsiEngine {
                     self.book = Some((path.clone(), Arc::new(b)));
                 }
                 Err(e) => {
-                    self.info_string(&format!("book {path}: {e}"));
+                    self.info_string(&format!("BookFile: {}; no book", error_chain(&e)));
                     self.book = None;
                 }
             },
@@ -253,15 +263,22 @@ impl UsiEngine {
     fn go(&mut self, g: GoParams) {
         self.finish_job();
         self.prepare();
+        // The answer of a `go` that cannot search: resigning, or for a
+        // mate search the USI reply that no mate was found.
+        let give_up = if g.mate.is_some() {
+            "checkmate nomate"
+        } else {
+            "bestmove resign"
+        };
         let Some(game) = self.game.clone() else {
             self.info_string("go: no valid position");
-            self.out.line("bestmove resign");
+            self.out.line(give_up);
             return;
         };
         let Some(searcher) = self.searcher.take() else {
             // prepare() just built it; a search thread that panicked lost it.
-            self.info_string("go: the engine is gone; resigning");
-            self.out.line("bestmove resign");
+            self.info_string("go: the engine is gone");
+            self.out.line(give_up);
             return;
         };
         let control = Arc::new(Control::new(g.ponder));
@@ -285,13 +302,13 @@ impl UsiEngine {
 pub enum PositionError {
     /// The SFEN is not a position.
     #[error("bad sfen: {0}")]
-    Sfen(#[from] SfenError),
+    Sfen(SfenError),
     /// A move is not legal where it is played.
     #[error("move {number} ({text}): {reason}")]
     Move {
         /// 1-based number of the move in the list.
         number: usize,
-        /// The move as given.
+        /// The move as given (as messages quote it).
         text: String,
         /// Why it cannot be played.
         reason: MoveError,
@@ -302,7 +319,7 @@ pub enum PositionError {
 fn build_game(p: &PositionCmd) -> Result<GameHistory, PositionError> {
     let start = match &p.sfen {
         None => Position::startpos(),
-        Some(s) => Position::from_sfen(s)?,
+        Some(s) => Position::from_sfen(s).map_err(PositionError::Sfen)?,
     };
     let mut game = GameHistory::new(start);
     for (i, text) in p.moves.iter().enumerate() {
@@ -311,7 +328,7 @@ fn build_game(p: &PositionCmd) -> Result<GameHistory, PositionError> {
             .parse_usi(text)
             .map_err(|reason| PositionError::Move {
                 number: i + 1,
-                text: text.clone(),
+                text: excerpt(text),
                 reason,
             })?;
         game.play(m);

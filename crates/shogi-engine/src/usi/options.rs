@@ -2,12 +2,14 @@
 //!
 //! Contract: [`EngineOptions::set`] either applies a value within the
 //! advertised range or returns the reason it was refused, leaving the
-//! option unchanged.
+//! option unchanged; a value it quotes back goes through
+//! [`yomi_core::text::excerpt`].
 
 use crate::engine::{SearchKind, UnknownSearch};
 use crate::eval::{Evaluation, UnknownEvaluation};
 use crate::params::{SOFTMAX_BATCH, SOFTMAX_T_BACKUP, SOFTMAX_T_SELECT};
 use thiserror::Error;
+use yomi_core::text::excerpt;
 use yomi_shogi::DeclarationRule;
 use yomi_shogi_nn::{Device, DeviceError, Precision, PrecisionError};
 
@@ -32,8 +34,8 @@ pub enum OptionError {
         max: u64,
     },
     /// A check value other than `true` or `false`.
-    #[error("expected true or false, got {0:?}")]
-    NotABool(Option<String>),
+    #[error("expected true or false, got '{0}'")]
+    NotABool(String),
     /// An `EnteringKingRule` that is not one of the three.
     #[error("unknown rule '{0}'")]
     UnknownRule(String),
@@ -131,9 +133,7 @@ pub const MAX_HASH_MB: u64 = 65_536;
 
 fn spin(value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionError> {
     let v = value.ok_or(OptionError::NoValue)?.trim();
-    let n: u64 = v
-        .parse()
-        .map_err(|_| OptionError::NotANumber(v.to_string()))?;
+    let n: u64 = v.parse().map_err(|_| OptionError::NotANumber(excerpt(v)))?;
     if n < min || n > max {
         return Err(OptionError::OutOfRange { value: n, min, max });
     }
@@ -141,10 +141,13 @@ fn spin(value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionError> {
 }
 
 fn check(value: Option<&str>) -> Result<bool, OptionError> {
-    match value.map(str::trim) {
-        Some(v) if v.eq_ignore_ascii_case("true") => Ok(true),
-        Some(v) if v.eq_ignore_ascii_case("false") => Ok(false),
-        other => Err(OptionError::NotABool(other.map(str::to_string))),
+    let v = value.ok_or(OptionError::NoValue)?.trim();
+    if v.eq_ignore_ascii_case("true") {
+        Ok(true)
+    } else if v.eq_ignore_ascii_case("false") {
+        Ok(false)
+    } else {
+        Err(OptionError::NotABool(excerpt(v)))
     }
 }
 
@@ -234,7 +237,7 @@ impl EngineOptions {
                     .iter()
                     .find(|(n, _)| n.eq_ignore_ascii_case(v))
                     .map(|&(_, r)| r)
-                    .ok_or_else(|| OptionError::UnknownRule(v.to_string()))?;
+                    .ok_or_else(|| OptionError::UnknownRule(excerpt(v)))?;
             }
             "Evaluation" => self.eval = value.unwrap_or("").parse()?,
             "EvalFile" => {
@@ -308,12 +311,13 @@ mod tests {
         );
         assert_eq!(why(&mut o, "MultiPV", Some("0")), "0 is outside 1..=128");
         assert_eq!(
-            why(&mut o, "USI_Ponder", Some("yes")),
-            "expected true or false, got Some(\"yes\")"
+            why(&mut o, "USI_Ponder", Some("maybe")),
+            "expected true or false, got 'maybe'"
         );
+        assert_eq!(why(&mut o, "USI_Ponder", None), "needs a value");
         assert_eq!(
-            why(&mut o, "USI_Ponder", None),
-            "expected true or false, got None"
+            why(&mut o, "EnteringKingRule", Some("\u{1b}[2J")),
+            "unknown rule '\\u{1b}[2J'"
         );
         assert_eq!(
             why(&mut o, "EnteringKingRule", Some("CSA")),

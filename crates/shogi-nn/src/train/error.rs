@@ -13,7 +13,7 @@ use crate::error::NnError;
 #[derive(Debug, Error)]
 pub enum TrainError {
     /// A file or folder could not be read or written.
-    #[error("{action} {path}: {source}")]
+    #[error("{action} {path}")]
     Io {
         /// What was being done (`reading`, `writing`, ...).
         action: &'static str,
@@ -36,6 +36,17 @@ pub enum TrainError {
         path: PathBuf,
         /// What is wrong with it.
         message: String,
+    },
+    /// The loss stopped being a finite number (a learning rate far too large): the run
+    /// stops before the step is applied and writes nothing more.
+    #[error(
+        "training diverged at step {step}: the batch loss is {loss}; nothing was written for this run since the last checkpoint (try a smaller --lr)"
+    )]
+    Diverged {
+        /// The step whose loss was not finite (1-based).
+        step: u64,
+        /// The loss (NaN or infinite).
+        loss: f64,
     },
     /// Building, loading or saving the network failed.
     #[error(transparent)]

@@ -23,12 +23,12 @@ pub const OPTIMIZER_FORMAT: &str = "yomi-shogi-nn-adamw";
 #[derive(Debug, Error)]
 pub enum OptimizerStateError {
     /// A moment tensor could not be built.
-    #[error("building tensor {name}: {source}")]
+    #[error("building tensor {name}: {reason}")]
     Build {
         /// The tensor's name.
         name: String,
-        /// What safetensors reported.
-        source: SafeTensorError,
+        /// What safetensors reported (part of the message, so not a `source()`).
+        reason: SafeTensorError,
     },
     /// The tensors could not be serialized.
     #[error("serializing: {0}")]
@@ -142,9 +142,9 @@ impl AdamW {
             .map(|(name, data)| {
                 TensorView::new(Dtype::F32, vec![data.len() / 4], data)
                     .map(|view| (name.clone(), view))
-                    .map_err(|source| OptimizerStateError::Build {
+                    .map_err(|reason| OptimizerStateError::Build {
                         name: name.clone(),
-                        source,
+                        reason,
                     })
             })
             .collect::<Result<Vec<_>, _>>()?;

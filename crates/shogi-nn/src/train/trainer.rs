@@ -8,7 +8,9 @@
 //! in parallel and summed in chunk order: the result does not depend on the thread count.
 //! On a GPU ([`Trainer::use_gpu`]) the batch is one pass and `chunk` is unused.
 //! After each epoch the validation loss is computed and a checkpoint written; at the end
-//! `net.safetensors` holds the trained weights.
+//! `net.safetensors` holds the trained weights. A batch loss that is not finite stops the
+//! run with [`TrainError::Diverged`] before its step is applied; weights that are not
+//! finite are never saved (checkpoints and the net refuse them, [`Weights::check`]).
 
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -208,6 +210,14 @@ impl Trainer {
                         .pool
                         .install(|| batch_gradient(&self.weights, &batch, p.lambda, p.chunk))?,
                 };
+                // A diverged run stops here, before the step is applied and before
+                // anything is checkpointed or saved: NaN weights are never written.
+                if !loss.mean().is_finite() {
+                    return Err(TrainError::Diverged {
+                        step: self.progress.step + 1,
+                        loss: loss.mean(),
+                    });
+                }
                 let lr = learning_rate(&p, self.progress.step, self.progress.total_steps);
                 self.opt.step(&mut self.weights, &grads, lr, &p);
                 train_time += start.elapsed();

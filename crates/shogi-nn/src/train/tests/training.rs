@@ -149,3 +149,58 @@ fn a_resumed_run_ends_with_the_same_weights_as_an_uninterrupted_one() {
     std::fs::remove_dir_all(straight).unwrap();
     std::fs::remove_dir_all(resumed).unwrap();
 }
+
+/// A learning rate far too large makes the loss NaN: the run stops with an error before
+/// the step is applied, saves no network and leaves no checkpoint with NaN weights (it
+/// used to log "train NaN", finish and save weights that were 99.9% NaN).
+#[test]
+fn a_diverging_run_stops_with_an_error_and_writes_no_nan_weights() {
+    let data = Dataset::from_samples(material_samples(128, 5), 0.0).unwrap();
+    let params = TrainParams {
+        epochs: 4,
+        batch: 32,
+        lr: 1e19,
+        ..TrainParams::default()
+    };
+    let out = temp_dir("diverge");
+    let mut trainer = Trainer::new(small(4, 4, 1), params, &data, 1).unwrap();
+    let mut observer = |_: Event| ControlFlow::Continue(());
+    let err = trainer.run(&data, &out, None, &mut observer).unwrap_err();
+    let TrainError::Diverged { step, loss } = err else {
+        panic!("expected Diverged, got {err:?}");
+    };
+    assert!(step >= 1 && !loss.is_finite(), "{step} {loss}");
+    assert!(err_text(step, loss).contains("try a smaller --lr"));
+    assert!(!out.join(NET_FILE).exists(), "a network was saved");
+    if out.join(WEIGHTS_FILE).exists() {
+        // A checkpoint of an earlier epoch holds finite weights (they load).
+        Weights::load(out.join(WEIGHTS_FILE)).unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+fn err_text(step: u64, loss: f64) -> String {
+    TrainError::Diverged { step, loss }.to_string()
+}
+
+/// Weights with a NaN are refused when saved and when read, naming the tensor.
+#[test]
+fn weights_that_are_not_finite_are_refused() {
+    let mut w = small(4, 4, 2);
+    w.fc_bias = 0.123_456_7;
+    let mut bytes = w.to_bytes().unwrap();
+    let pattern = 0.123_456_7f32.to_le_bytes();
+    let at = bytes.windows(4).rposition(|b| b == pattern).unwrap();
+    bytes[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+    let e = Weights::from_bytes(&bytes).unwrap_err().to_string();
+    assert!(
+        e.starts_with("tensor 'fc.bias': 1 of 1 values are not finite"),
+        "{e}"
+    );
+    w.convs[0].weight[3] = f32::INFINITY;
+    let e = w.to_bytes().unwrap_err().to_string();
+    assert!(
+        e.contains("conv0.weight") && e.contains("not finite"),
+        "{e}"
+    );
+}
