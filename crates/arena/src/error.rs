@@ -61,7 +61,7 @@ pub enum ArenaError {
     },
     /// Bad SPRT settings.
     #[error("invalid SPRT settings: {0}")]
-    Sprt(#[from] SprtError),
+    Sprt(SprtError),
     /// The worker threads could not be started.
     #[error("cannot start {threads} worker threads: {reason}")]
     ThreadPool {
@@ -73,4 +73,12 @@ pub enum ArenaError {
     /// The journal cannot be read, continued or written.
     #[error(transparent)]
     Journal(#[from] JournalError),
+}
+
+/// By hand rather than `#[from]`: the SPRT error is part of the message, so it
+/// is not also a `source()` (an error names its cause once).
+impl From<SprtError> for ArenaError {
+    fn from(e: SprtError) -> ArenaError {
+        ArenaError::Sprt(e)
+    }
 }

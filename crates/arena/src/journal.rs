@@ -30,7 +30,7 @@ use yomi_search::Outcome;
 #[derive(Debug, thiserror::Error)]
 pub enum JournalError {
     /// Reading or writing the file failed.
-    #[error("journal {path}: {source}")]
+    #[error("journal {path}")]
     Io {
         /// The file.
         path: String,

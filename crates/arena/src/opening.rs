@@ -75,7 +75,7 @@ pub fn parse_opening<G: Game>(id: OpeningId, text: &str) -> Result<Opening<G>, A
         // A move after the end: the moves before it already end the game.
         OpeningError::Move {
             index,
-            source: MoveError::GameOver,
+            reason: MoveError::GameOver,
             ..
         } => ArenaError::OpeningEndsGame {
             opening: id,
@@ -84,12 +84,12 @@ pub fn parse_opening<G: Game>(id: OpeningId, text: &str) -> Result<Opening<G>, A
         OpeningError::Move {
             index,
             text,
-            source,
+            reason,
         } => ArenaError::BadOpeningMove {
             opening: id,
             ply: index,
             text,
-            reason: source.to_string(),
+            reason: reason.to_string(),
         },
     })?;
     let mut state = start.clone();

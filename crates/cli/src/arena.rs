@@ -136,8 +136,8 @@ impl ClockArgs {
 pub fn factory<G: Game>(text: &str) -> anyhow::Result<PlayerFactory<G>> {
     let spec: StrategySpec = text
         .parse()
-        .map_err(|e: yomi_search::SpecError| usage(e.to_string()))?;
-    spec_factory(&spec).map_err(|e| usage(e.to_string()))
+        .map_err(|e: yomi_search::SpecError| crate::usage::bad_input(e))?;
+    spec_factory(&spec).map_err(crate::usage::bad_input)
 }
 
 /// Builds the match configuration from the arguments; a shogi match with
@@ -190,7 +190,7 @@ pub fn arena_error(e: ArenaError) -> anyhow::Error {
         ArenaError::Journal(JournalError::Io { .. }) | ArenaError::ThreadPool { .. } => {
             anyhow::Error::new(e)
         }
-        e => usage(e.to_string()),
+        e => crate::usage::bad_input(e),
     }
 }
 

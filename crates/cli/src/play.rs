@@ -42,7 +42,7 @@ fn player<G: Game>(spec: &str, seed: u64) -> anyhow::Result<Player<G>> {
     let spec = StrategySpec::parse(spec).map_err(|e| usage(format!("{e} (or 'human')")))?;
     Ok(Player::Engine(
         spec.build::<G>(Some(seed))
-            .map_err(|e| usage(e.to_string()))?,
+            .map_err(crate::usage::bad_input)?,
     ))
 }
 

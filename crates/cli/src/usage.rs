@@ -52,6 +52,13 @@ pub fn usage(msg: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(UsageError(Cause::Message(msg.into())))
 }
 
+/// Marks a library error that only the user's input causes as a [`UsageError`] (exit code 2),
+/// keeping its text and its chain, so its cause is printed once by `{err:#}` (where
+/// `crate::usage::bad_input(e)` would flatten the error and drop a `source()` such as an OS error).
+pub fn bad_input(e: impl Into<anyhow::Error>) -> anyhow::Error {
+    anyhow::Error::new(UsageError(Cause::Error(e.into())))
+}
+
 /// Marks a failure to read the user's input as bad input (exit code 2), keeping its text.
 pub trait BadInput<T> {
     /// The error, unchanged, is bad input.

@@ -62,7 +62,7 @@ pub enum ManifestError {
         differences: Vec<Difference>,
     },
     /// The manifest could not be read or written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}", path.display())]
     Io {
         /// The manifest file.
         path: PathBuf,

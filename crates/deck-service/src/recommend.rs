@@ -229,7 +229,7 @@ pub enum RecommendError {
     #[error("{0}")]
     Body(String),
     /// A bad value: the client must change the request.
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] RequestError),
     /// A valid request no deck satisfies, with the reasons.
     #[error("no deck satisfies the request: {}", .0.join("; "))]

@@ -136,10 +136,10 @@ pub trait Game: Clone + Debug + Display + Send + Sync + 'static {
         let mut state = start.clone();
         let mut moves = Vec::new();
         for (i, t) in text.split_whitespace().enumerate() {
-            let mv = state.parse_move(t).map_err(|source| OpeningError::Move {
+            let mv = state.parse_move(t).map_err(|reason| OpeningError::Move {
                 index: i + 1,
                 text: t.to_string(),
-                source,
+                reason,
             })?;
             state.play(mv);
             moves.push(mv);
@@ -197,14 +197,14 @@ pub enum OpeningError {
     #[error("start position: {0}")]
     Start(String),
     /// A move is malformed, or illegal where it is played.
-    #[error("move {index} ('{text}'): {source}")]
+    #[error("move {index} ('{text}'): {reason}")]
     Move {
         /// 1-based index of the move in the line.
         index: usize,
         /// The move as written.
         text: String,
-        /// Why it cannot be played.
-        source: MoveError,
+        /// Why it cannot be played (part of the message, so not a `source()`).
+        reason: MoveError,
     },
 }
 

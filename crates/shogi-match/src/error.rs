@@ -6,7 +6,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ClientError {
     /// The executable could not be started.
-    #[error("cannot start engine {path}: {source}")]
+    #[error("cannot start engine {path}")]
     Spawn {
         /// The path given.
         path: String,
@@ -14,7 +14,7 @@ pub enum ClientError {
         source: std::io::Error,
     },
     /// Writing to the engine failed (it has probably exited).
-    #[error("engine {name}: cannot write '{line}': {source}")]
+    #[error("engine {name}: cannot write '{line}'")]
     Write {
         /// Engine name.
         name: String,

@@ -124,7 +124,7 @@ pub enum MatchError {
     #[error(transparent)]
     Journal(#[from] JournalError),
     /// The records directory or a record in it cannot be written.
-    #[error("records {path}: {source}")]
+    #[error("records {path}")]
     Records {
         /// The directory or the record file.
         path: String,

@@ -284,11 +284,11 @@ impl Game for ShogiGame {
             crate::openings::StartLineError::Move {
                 index,
                 text,
-                source,
+                reason,
             } => OpeningError::Move {
                 index,
                 text,
-                source: source.into(),
+                reason: reason.into(),
             },
             other => OpeningError::Start(other.to_string()),
         })?;

@@ -48,14 +48,14 @@ pub enum StartLineError {
     #[error("bad sfen: {0}")]
     Sfen(SfenError),
     /// A move is malformed or illegal where it is played.
-    #[error("move {index} '{text}': {source}")]
+    #[error("move {index} '{text}': {reason}")]
     Move {
         /// 1-based index of the move in the line.
         index: usize,
         /// The move as written.
         text: String,
         /// Why it cannot be played.
-        source: MoveError,
+        reason: MoveError,
     },
 }
 
@@ -89,10 +89,10 @@ impl FromStr for StartLine {
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for (i, t) in moves_text.split_whitespace().enumerate() {
-            let m = pos.parse_usi(t).map_err(|source| StartLineError::Move {
+            let m = pos.parse_usi(t).map_err(|reason| StartLineError::Move {
                 index: i + 1,
                 text: t.to_string(),
-                source,
+                reason,
             })?;
             pos.do_move(m);
             moves.push(m);

@@ -58,7 +58,7 @@ pub enum BotIoError {
     #[error("cannot read the input: {0}")]
     Read(std::io::Error),
     /// Writing the answer failed.
-    #[error("cannot write the answer: {0}")]
+    #[error("cannot write the answer")]
     Write(#[from] std::io::Error),
 }
 

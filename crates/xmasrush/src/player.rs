@@ -33,10 +33,18 @@ pub enum Failure {
     Ended(String),
     /// The line is not valid output.
     #[error("invalid input - {0}")]
-    Invalid(#[from] OutputError),
+    Invalid(OutputError),
     /// A built-in bot panicked (a bug), with the panic's message.
     #[error("the bot panicked: {0}")]
     Panicked(String),
+}
+
+/// By hand rather than `#[from]`: the output error is part of the message, so
+/// it is not also a `source()` (an error names its cause once).
+impl From<OutputError> for Failure {
+    fn from(e: OutputError) -> Failure {
+        Failure::Invalid(e)
+    }
 }
 
 /// Why [`Player::from_spec`] made no player.

@@ -90,12 +90,12 @@ pub struct RoundRobin {
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
     /// A bot spec does not parse or build.
-    #[error("bot '{spec}': {source}")]
+    #[error("bot '{spec}': {reason}")]
     Spec {
         /// The spec.
         spec: String,
-        /// Why.
-        source: SpecError,
+        /// Why (part of the message, so not a `source()`).
+        reason: SpecError,
     },
     /// Fewer than two bots.
     #[error("a round robin needs at least two bots, got {0}")]
@@ -107,12 +107,12 @@ pub enum TournamentError {
     #[error(transparent)]
     Arena(#[from] ArenaError),
     /// A game broke the rules' invariants (a referee bug).
-    #[error("seed {seed}: {source}")]
+    #[error("seed {seed}: {reason}")]
     Invariant {
         /// The game's seed.
         seed: i64,
-        /// What broke.
-        source: InvariantError,
+        /// What broke (part of the message, so not a `source()`).
+        reason: InvariantError,
     },
 }
 
@@ -216,9 +216,9 @@ impl PairSource for Source<'_> {
         let one = |a_first: bool| -> Result<(GameRecord, GameFigures), TournamentError> {
             let bot_seed = seed as u64 * 2 + u64::from(a_first);
             let build = |k: usize, s: &BotSpec, seed| {
-                s.build(seed).map_err(|source| TournamentError::Spec {
+                s.build(seed).map_err(|reason| TournamentError::Spec {
                     spec: self.rr.bots[k].clone(),
-                    source,
+                    reason,
                 })
             };
             let pa = Player::builtin(build(i, sa, bot_seed)?, league);
@@ -229,7 +229,7 @@ impl PairSource for Source<'_> {
                 ..Default::default()
             };
             let (r, _) = play_game(&mut players, ["a".into(), "b".into()], seed, options)
-                .map_err(|source| TournamentError::Invariant { seed, source })?;
+                .map_err(|reason| TournamentError::Invariant { seed, reason })?;
             let (ia, ib) = if a_first { (0, 1) } else { (1, 0) };
             let points = if a_first {
                 r.points0()
@@ -310,9 +310,9 @@ pub fn run_round_robin(
         .iter()
         .map(|b| {
             let spec = BotSpec::parse(b).and_then(|s| s.build(0).map(|_| s));
-            spec.map_err(|source| TournamentError::Spec {
+            spec.map_err(|reason| TournamentError::Spec {
                 spec: b.clone(),
-                source,
+                reason,
             })
         })
         .collect::<Result<Vec<_>, _>>()?;

@@ -75,7 +75,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     // A minimum no deck of this catalogue can meet would make every such request a 422.
     config.validate(&catalog).map_err(|e| match e {
         ConfigError::Attribute { .. } => usage(format!("--attribute-minimum: {e}")),
-        e => usage(e.to_string()),
+        e => crate::usage::bad_input(e),
     })?;
     tracing::info!(
         pieces = catalog.instance.pieces.len(),

@@ -47,7 +47,7 @@ pub(super) fn dataset_cmd(
     // Refuses a directory made with other options before anything is written to it.
     let manifest = dataset::manifest(range, shard_size, format, layout, &opts);
     dataset::check_manifest(&out, &manifest).map_err(|e| match e {
-        ManifestError::Mismatch { .. } => usage(e.to_string()),
+        ManifestError::Mismatch { .. } => crate::usage::bad_input(e),
         e => anyhow::Error::new(e),
     })?;
     let plan = dataset::resume(&out, range, shard_size, share, format);

@@ -3,7 +3,7 @@
 
 use super::load;
 use crate::args::Threads;
-use crate::usage::usage;
+
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -73,7 +73,7 @@ pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
         seed: args.seed,
         learnset: args.learnset,
     };
-    meta.validate().map_err(|e| usage(e.to_string()))?;
+    meta.validate().map_err(crate::usage::bad_input)?;
     let pool = args.threads.pool()?;
     let pb = crate::progress::bar(args.parties as u64, "battles");
     let done = AtomicUsize::new(0);

@@ -54,9 +54,16 @@ pub fn run_bench(a: BenchArgs) -> Result<()> {
     let search = a
         .search
         .parse::<SearchKind>()
-        .map_err(|e| usage(e.to_string()))?;
+        .map_err(crate::usage::bad_input)?;
     if search == SearchKind::Softmax {
         return run_softmax_bench(&a);
+    }
+    if let Some(w) = &a.weights {
+        // Not silently ignored: the alpha-beta bench evaluates with --eval only.
+        return Err(crate::usage::usage(format!(
+            "--weights {} is read by --search softmax only (the alpha-beta bench evaluates with --eval)",
+            w.display()
+        )));
     }
     if !(1..=60).contains(&a.depth) {
         bail!("--depth {} is outside 1..=60", a.depth);
@@ -133,7 +140,7 @@ fn run_softmax_bench(a: &BenchArgs) -> Result<()> {
             )
         }
         None => {
-            let e = Evaluation::parse_hand_written(&a.eval).map_err(|e| usage(e.to_string()))?;
+            let e = Evaluation::parse_hand_written(&a.eval).map_err(crate::usage::bad_input)?;
             (e.builtin()?, e.name().to_string())
         }
     };

@@ -3,7 +3,7 @@
 //! (library: `yomi_shogi_engine::book`).
 
 use super::{PositionArgs, load};
-use crate::usage::{BadInput, usage};
+use crate::usage::BadInput;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use yomi_shogi_engine::book::{Book, BookOptions};
@@ -64,7 +64,7 @@ fn make(a: MakeArgs) -> Result<()> {
     let mut builder = BookBuilder::new(a.max_plies);
     let mut games = 0usize;
     for path in &a.inputs {
-        games += builder.add_file(path).map_err(|e| usage(e.to_string()))?;
+        games += builder.add_file(path).map_err(crate::usage::bad_input)?;
     }
     let positions = builder.len();
     let entries = builder.build();

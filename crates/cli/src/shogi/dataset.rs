@@ -70,7 +70,7 @@ pub fn run(a: DatasetArgs) -> Result<()> {
             yomi_shogi::game::MAX_PLIES_CAP
         )));
     }
-    let eval = Evaluation::parse_hand_written(&a.eval).map_err(|e| usage(e.to_string()))?;
+    let eval = Evaluation::parse_hand_written(&a.eval).map_err(crate::usage::bad_input)?;
     let (starts, openings_hash) = match &a.openings {
         Some(p) => {
             let text = std::fs::read_to_string(p)

@@ -4,7 +4,7 @@
 
 use crate::args::{NetworkDevice, Threads};
 use crate::progress::bar;
-use crate::usage::usage;
+
 use anyhow::{Context, Result};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -122,7 +122,7 @@ pub fn run(a: TrainArgs) -> Result<()> {
         p
     } else {
         let p = a.params();
-        p.validate().map_err(|e| usage(e.to_string()))?;
+        p.validate().map_err(crate::usage::bad_input)?;
         p
     };
     let started = Instant::now();
@@ -152,7 +152,7 @@ pub fn run(a: TrainArgs) -> Result<()> {
                 },
                 params.seed,
             )
-            .map_err(|e| usage(e.to_string()))?,
+            .map_err(crate::usage::bad_input)?,
         };
         Trainer::new(weights, params, &data, a.threads.threads)?
     };

@@ -103,7 +103,7 @@ pub fn run(a: TuneArgs) -> Result<()> {
     let families = a
         .only
         .iter()
-        .map(|f| f.parse::<Family>().map_err(|e| usage(e.to_string())))
+        .map(|f| f.parse::<Family>().map_err(crate::usage::bad_input))
         .collect::<Result<Vec<_>>>()?;
     let pool = a.threads.pool()?;
     pool.install(|| run_in_pool(&a, families))
@@ -118,7 +118,7 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
         k: (a.k > 0.0).then_some(a.k),
     };
     let data = match TuneData::load(&a.data, a.init.as_deref(), &options) {
-        Err(e @ TuneError::NoPositions { .. }) => return Err(usage(e.to_string())),
+        Err(e @ TuneError::NoPositions { .. }) => return Err(crate::usage::bad_input(e)),
         other => other?,
     };
     let (k, train, val) = (data.k, &data.train, &data.val);

@@ -39,11 +39,13 @@ fn player(spec: &str) -> Result<PlayerSpec> {
     if spec.starts_with("usi:") {
         let s: EngineSpec = spec
             .parse()
-            .map_err(|e: yomi_shogi_match::ClientError| usage(e.to_string()))?;
+            .map_err(|e: yomi_shogi_match::ClientError| crate::usage::bad_input(e))?;
         return Ok(PlayerSpec::Usi(s));
     }
-    let parsed: StrategySpec = spec.parse().map_err(|e: SpecError| usage(e.to_string()))?;
-    let f: PlayerFactory<ShogiGame> = spec_factory(&parsed).map_err(|e| usage(e.to_string()))?;
+    let parsed: StrategySpec = spec
+        .parse()
+        .map_err(|e: SpecError| crate::usage::bad_input(e))?;
+    let f: PlayerFactory<ShogiGame> = spec_factory(&parsed).map_err(crate::usage::bad_input)?;
     Ok(PlayerSpec::Builtin(f))
 }
 
@@ -55,7 +57,7 @@ fn match_error(e: MatchError) -> anyhow::Error {
     match e {
         MatchError::Arena(a) => crate::arena::arena_error(a),
         MatchError::Journal(j) => crate::arena::arena_error(ArenaError::Journal(j)),
-        MatchError::Engine(_) => usage(e.to_string()),
+        MatchError::Engine(_) => crate::usage::bad_input(e),
         MatchError::Records { .. } => anyhow::Error::new(e),
     }
 }

@@ -3,7 +3,7 @@
 //! `yomi_xmasrush::tournament`, on yomi-arena's runner).
 
 use super::LeagueArg;
-use crate::usage::usage;
+
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
@@ -88,7 +88,7 @@ pub fn run(args: ArenaArgs) -> Result<()> {
     let reports = run_round_robin(&rr, &print, &|_| {}).map_err(|e| match e {
         TournamentError::Spec { .. }
         | TournamentError::TooFewBots(_)
-        | TournamentError::NoPairs => usage(e.to_string()),
+        | TournamentError::NoPairs => crate::usage::bad_input(e),
         TournamentError::Arena(a) => crate::arena::arena_error(a),
         e => anyhow::Error::new(e),
     })?;

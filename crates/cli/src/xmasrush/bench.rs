@@ -30,8 +30,8 @@ pub struct BenchArgs {
 /// Runs `bench`.
 pub fn run(args: BenchArgs) -> Result<()> {
     let budget: Duration = parse_duration(&args.time).map_err(|e| usage(format!("--time: {e}")))?;
-    let spec = BotSpec::parse(&args.strategy).map_err(|e| usage(e.to_string()))?;
-    let mut bot = spec.build(1).map_err(|e| usage(e.to_string()))?;
+    let spec = BotSpec::parse(&args.strategy).map_err(crate::usage::bad_input)?;
+    let mut bot = spec.build(1).map_err(crate::usage::bad_input)?;
     let r = bench(bot.as_mut(), &positions(args.positions), budget);
     let (per_cpu_50ms, iterations_per_cpu_50ms) =
         (r.simulations_per_50ms_cpu(), r.iterations_per_50ms_cpu());

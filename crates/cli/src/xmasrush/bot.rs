@@ -1,7 +1,7 @@
 //! `yomi xmasrush bot`: a CodinGame bot on stdin/stdout.
 
 use super::BotChoiceArgs;
-use crate::usage::usage;
+
 use anyhow::Result;
 use clap::Args;
 use yomi_xmasrush::botio::{Timing, run_bot};
@@ -17,7 +17,7 @@ pub struct BotArgs {
 pub fn run(args: BotArgs) -> Result<()> {
     let c = &args.choice;
     let (league, spec, budget) = (c.league.get()?, c.spec()?, c.budget()?);
-    let bot = spec.build(c.seed).map_err(|e| usage(e.to_string()))?;
+    let bot = spec.build(c.seed).map_err(crate::usage::bad_input)?;
     let stdin = std::io::stdin().lock();
     // A referee that closes the pipe ends the bot quietly.
     let stdout = crate::exit::stdout();
