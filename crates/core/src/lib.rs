@@ -2,7 +2,8 @@
 //!
 //! The primitives every yomi crate may use, and nothing game-specific: the
 //! seedable generator and the one seed grammar ([`rng`]), the one duration
-//! grammar ([`duration`]), outputs written whole or not at all ([`files`]),
+//! grammar ([`duration`]), the bounds of thread counts, table sizes and
+//! counts ([`limits`]), outputs written whole or not at all ([`files`]),
 //! the `--shard i/n` work split ([`shard`]), comments and blank lines of
 //! line-based files ([`text`]), the fingerprint of inputs
 //! ([`fingerprint`]), the options an output directory was made with
@@ -26,6 +27,7 @@
 pub mod duration;
 pub mod files;
 pub mod fingerprint;
+pub mod limits;
 pub mod manifest;
 pub mod process;
 pub mod rng;
@@ -36,4 +38,5 @@ pub mod text;
 
 pub use duration::{DurationError, parse_duration, parse_duration_or_zero};
 pub use fingerprint::{Fnv, fnv1a};
-pub use rng::{Rng, SeedError, derive_seed, parse_seed};
+pub use limits::{Bounds, LimitError, parse_table_mb, parse_threads};
+pub use rng::{LongSeedError, Rng, SeedError, derive_seed, parse_long_seed, parse_seed};

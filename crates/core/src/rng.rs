@@ -118,9 +118,42 @@ pub struct SeedError(pub String);
 
 /// Parses a seed, the one grammar every command and spec uses: a decimal
 /// integer in `0..=u64::MAX` (a negative or fractional value says the range).
+///
+/// ```
+/// use yomi_core::parse_seed;
+/// assert_eq!(parse_seed("2017"), Ok(2017));
+/// assert_eq!(
+///     parse_seed("-5").unwrap_err().to_string(),
+///     "seed '-5': seeds are whole numbers from 0 to 18446744073709551615"
+/// );
+/// ```
 pub fn parse_seed(text: &str) -> Result<u64, SeedError> {
     let t = text.trim();
-    t.parse::<u64>().map_err(|_| SeedError(t.to_string()))
+    t.parse::<u64>()
+        .map_err(|_| SeedError(crate::text::excerpt(t)))
+}
+
+/// Why a CodinGame seed (a Java `long`) was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "seed '{0}': CodinGame seeds are Java longs, whole numbers from -9223372036854775808 to 9223372036854775807"
+)]
+pub struct LongSeedError(pub String);
+
+/// Parses a CodinGame seed, the seed grammar of games whose referee draws
+/// with `java.util.Random` (Xmas Rush): a decimal integer in
+/// `i64::MIN..=i64::MAX`, negative values included, as CodinGame prints them.
+///
+/// ```
+/// use yomi_core::rng::parse_long_seed;
+/// assert_eq!(parse_long_seed("-99"), Ok(-99));
+/// assert_eq!(parse_long_seed("2017"), Ok(2017));
+/// assert!(parse_long_seed("9223372036854775808").is_err());
+/// ```
+pub fn parse_long_seed(text: &str) -> Result<i64, LongSeedError> {
+    let t = text.trim();
+    t.parse::<i64>()
+        .map_err(|_| LongSeedError(crate::text::excerpt(t)))
 }
 
 #[cfg(test)]
@@ -138,5 +171,18 @@ mod seed_tests {
         );
         assert!(parse_seed("1.5").is_err());
         assert!(parse_seed("18446744073709551616").is_err());
+    }
+
+    #[test]
+    fn long_seeds_take_the_sign_and_say_their_range() {
+        assert_eq!(parse_long_seed(" -9223372036854775808 "), Ok(i64::MIN));
+        assert_eq!(parse_long_seed("9223372036854775807"), Ok(i64::MAX));
+        let e = parse_long_seed("-9223372036854775809")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("Java longs"), "{e}");
+        assert!(parse_long_seed("1e3").is_err());
+        let long = parse_long_seed(&"x".repeat(500)).unwrap_err().to_string();
+        assert!(long.len() < 250, "{long}");
     }
 }

@@ -22,6 +22,19 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 use yomi_core::duration::parse_duration;
+use yomi_core::limits::{Bounds, TABLE_MB};
+use yomi_core::parse_seed;
+
+/// Search depths (`depth`, `cutoff`), in plies.
+const PLIES: Bounds = Bounds::new("plies", 1, u32::MAX as u64);
+/// Node budgets (`nodes`).
+const NODES: Bounds = Bounds::new("nodes", 1, u64::MAX);
+/// Iteration budgets (`iterations`).
+const ITERATIONS: Bounds = Bounds::new("iterations", 1, u64::MAX);
+/// Playouts per move or per leaf (`playouts`).
+const PLAYOUTS: Bounds = Bounds::new("playouts", 1, u32::MAX as u64);
+/// Visits before a node is expanded (`expand`).
+const VISITS: Bounds = Bounds::new("visits", 0, u32::MAX as u64);
 
 /// The strategies a spec can name, with their parameters (for help and errors).
 pub const STRATEGIES: &[(&str, &str)] = &[
@@ -162,7 +175,7 @@ impl StrategySpec {
         SpecError::BadValue {
             strategy: self.name.clone(),
             param: param.into(),
-            value: self.params.get(param).cloned().unwrap_or_default(),
+            value: yomi_core::text::excerpt(self.params.get(param).map_or("", String::as_str)),
             reason: reason.into(),
         }
     }
@@ -175,6 +188,27 @@ impl StrategySpec {
                 .map(Some)
                 .map_err(|_| self.bad(key, format!("expected a {}", std::any::type_name::<T>()))),
         }
+    }
+
+    /// A whole-number parameter within `bounds` (yomi-core's one parser of
+    /// bounded numbers, so a spec and a flag refuse a value alike).
+    fn bounded<T: TryFrom<u64>>(&self, key: &str, bounds: Bounds) -> Result<Option<T>, SpecError> {
+        self.params
+            .get(key)
+            .map(|v| {
+                bounds
+                    .parse::<T>(v)
+                    .map_err(|e| self.bad(key, e.to_string()))
+            })
+            .transpose()
+    }
+
+    /// The `seed` parameter, by yomi-core's seed grammar.
+    fn seed(&self) -> Result<Option<u64>, SpecError> {
+        self.params
+            .get("seed")
+            .map(|v| parse_seed(v).map_err(|e| self.bad("seed", e.to_string())))
+            .transpose()
     }
 
     fn positive<T: std::str::FromStr + PartialOrd + Default>(
@@ -196,7 +230,7 @@ impl StrategySpec {
     }
 
     fn budget(&self, default_iterations: u64) -> Result<Budget, SpecError> {
-        let iterations = self.positive::<u64>("iterations")?;
+        let iterations = self.bounded::<u64>("iterations", ITERATIONS)?;
         let time = self.time()?;
         Ok(Budget {
             iterations: iterations.or(if time.is_none() {
@@ -211,14 +245,14 @@ impl StrategySpec {
 
     fn validate(&self) -> Result<(), SpecError> {
         // Building for a trivial type check would need a game; parse every parameter instead.
-        self.get::<u64>("seed")?;
-        self.positive::<u32>("depth")?;
-        self.positive::<u64>("nodes")?;
-        self.get::<usize>("tt")?;
+        self.seed()?;
+        self.bounded::<u32>("depth", PLIES)?;
+        self.bounded::<u64>("nodes", NODES)?;
+        self.bounded::<usize>("tt", TABLE_MB)?;
         self.get::<bool>("id")?;
         self.get::<bool>("reuse")?;
-        self.positive::<u32>("playouts")?;
-        self.positive::<u32>("cutoff")?;
+        self.bounded::<u32>("playouts", PLAYOUTS)?;
+        self.bounded::<u32>("cutoff", PLIES)?;
         self.positive::<f64>("scale")?;
         self.budget(1)?;
         if let Some(c) = self.get::<f64>("c")? {
@@ -226,7 +260,7 @@ impl StrategySpec {
                 return Err(self.bad("c", "must be a finite number >= 0"));
             }
         }
-        self.get::<u32>("expand")?;
+        self.bounded::<u32>("expand", VISITS)?;
         for t in ["tb", "ts"] {
             if let Some(x) = self.get::<f64>(t)? {
                 if !(x.is_finite() && x >= 0.0) {
@@ -245,26 +279,26 @@ impl StrategySpec {
     /// Builds the strategy for game `G`. `seed` overrides the spec's seed
     /// (mixed with it, so two players with different spec seeds still differ).
     pub fn build<G: Game>(&self, seed: Option<u64>) -> Result<Box<dyn Strategy<G>>, SpecError> {
-        let spec_seed = self.get::<u64>("seed")?.unwrap_or(0);
+        let spec_seed = self.seed()?.unwrap_or(0);
         let seed = match seed {
             Some(s) => yomi_core::rng::derive_seed(s, spec_seed),
             None => spec_seed,
         };
         let scale = self.get::<f64>("scale")?.unwrap_or(100.0);
-        let cutoff = self.get::<u32>("cutoff")?;
+        let cutoff = self.bounded::<u32>("cutoff", PLIES)?;
         Ok(match self.name.as_str() {
             "random" => Box::new(Random::new(seed)),
             "minimax" => Box::new(Minimax::new(MinimaxOptions {
-                depth: self.get("depth")?,
+                depth: self.bounded("depth", PLIES)?,
             })),
             "alphabeta" => {
                 let time = self.time()?;
-                let nodes = self.get::<u64>("nodes")?;
-                let depth = self.get::<u32>("depth")?;
+                let nodes = self.bounded::<u64>("nodes", NODES)?;
+                let depth = self.bounded::<u32>("depth", PLIES)?;
                 let options = AlphaBetaOptions {
                     depth,
                     iterative: self.get::<bool>("id")?.unwrap_or(true),
-                    tt_megabytes: self.get::<usize>("tt")?.unwrap_or(16),
+                    tt_megabytes: self.bounded::<usize>("tt", TABLE_MB)?.unwrap_or(16),
                     budget: Budget {
                         iterations: None,
                         nodes,
@@ -280,7 +314,7 @@ impl StrategySpec {
                 Box::new(AlphaBeta::<G::Move>::new(options))
             }
             "flatmc" => Box::new(FlatMonteCarlo::new(FlatMonteCarloOptions {
-                playouts_per_move: self.get::<u32>("playouts")?.unwrap_or(
+                playouts_per_move: self.bounded::<u32>("playouts", PLAYOUTS)?.unwrap_or(
                     if self.time()?.is_some() {
                         u32::MAX
                     } else {
@@ -299,7 +333,7 @@ impl StrategySpec {
             "mcts" => Box::new(Mcts::<G>::new(MctsOptions {
                 budget: self.budget(1000)?,
                 exploration: self.get::<f64>("c")?.unwrap_or(std::f64::consts::SQRT_2),
-                expand_threshold: self.get::<u32>("expand")?.unwrap_or(10),
+                expand_threshold: self.bounded::<u32>("expand", VISITS)?.unwrap_or(10),
                 cutoff,
                 eval_scale: scale,
                 reuse_tree: self.get::<bool>("reuse")?.unwrap_or(true),
@@ -319,7 +353,7 @@ impl StrategySpec {
                     _ => Box::new(SoftmaxSearch::new(
                         options,
                         RolloutEvaluator::new(
-                            self.get::<u32>("playouts")?.unwrap_or(1),
+                            self.bounded::<u32>("playouts", PLAYOUTS)?.unwrap_or(1),
                             yomi_core::rng::derive_seed(seed, 1),
                         ),
                     )),

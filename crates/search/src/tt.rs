@@ -81,15 +81,20 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table using about `megabytes` MB (rounded down to a power of two entries; at least 1024).
+    /// A table using about `megabytes` MB (rounded down to a power of two entries; at least
+    /// 1024), or the largest power-of-two fraction of it the system grants: an impossible
+    /// size shrinks the table instead of aborting (`yomi_core::limits::granted_len`; flags
+    /// and specs cap the size at `yomi_core::limits::MAX_TABLE_MB` before this).
     pub fn with_megabytes(megabytes: usize) -> Self {
-        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<[u64; 2]>();
+        let slot = std::mem::size_of::<[u64; 2]>();
+        let wanted = megabytes.clamp(1, usize::MAX >> 21).saturating_mul(1 << 20) / slot;
         let n = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() >> 1
         }
         .max(1024);
+        let n = yomi_core::limits::granted_len(n, slot, 1024);
         // Written in full now rather than left to a lazily mapped zeroed
         // allocation: a probe of an untouched page maps the shared zero page
         // and the store after it faults again, so lazy pages cost two faults
