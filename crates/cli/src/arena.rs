@@ -45,7 +45,7 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub sprt: Option<SprtConfig>,
     /// Match seed: same seed, same games for deterministic strategies.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// Adjudicate a game as a draw after this many plies.
     #[arg(long)]

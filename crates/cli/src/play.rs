@@ -26,7 +26,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub position: Option<String>,
     /// Seed for randomized strategies.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::seed, allow_hyphen_values = true)]
     pub seed: u64,
 }
 

@@ -21,8 +21,8 @@ pub struct SolveArgs {
     /// Give up after this long (e.g. `30s`); the answer then says the value is not proven.
     #[arg(long, value_parser = parse_duration)]
     pub time: Option<Duration>,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size in MB (at most 65536).
+    #[arg(long, default_value_t = 64, value_parser = crate::args::table_mb, allow_hyphen_values = true)]
     pub tt: usize,
     /// Print one JSON object.
     #[arg(long)]

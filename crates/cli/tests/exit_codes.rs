@@ -373,7 +373,7 @@ fn shogi_nn() {
     exits(
         &yomi(&["shogi", "nn", "bench", "--batch", "0"]),
         2,
-        "--batch must be at least 1",
+        "'0' is out of range: expected 1 to 16384 positions",
     );
     exits(
         &yomi(&[

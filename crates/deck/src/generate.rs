@@ -9,6 +9,7 @@
 
 use crate::model::{AttributeRequirement, Instance, LeaderRule, Piece, Request};
 use yomi_core::Rng;
+use yomi_core::limits::{Bounds, LimitError};
 
 /// Attribute names of generated pieces.
 pub const ATTRIBUTES: [&str; 3] = ["god", "demon", "dragon"];
@@ -49,6 +50,11 @@ impl Default for GenerateOptions {
 /// The most pieces [`GenerateOptions::validate`] accepts.
 pub const MAX_PIECES: usize = 5_000_000;
 
+/// The themes `--themes` and [`GenerateOptions::validate`] accept: up to as many as the
+/// largest catalogue gets by default (one per 400 of [`MAX_PIECES`]); each theme adds a few
+/// thousand pair scores, so an unbounded count would never finish.
+pub const THEMES: Bounds = Bounds::new("themes", 0, (MAX_PIECES / 400) as u64);
+
 /// Settings [`GenerateOptions::validate`] refuses (the messages name the command line's flags).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
@@ -58,6 +64,9 @@ pub enum GenerateError {
     /// A deck of no pieces.
     #[error("--k must be at least 1")]
     DeckSize,
+    /// More themes than [`THEMES`] allows.
+    #[error("--themes: {0}")]
+    Themes(LimitError),
     /// An attribute generated pieces never have.
     #[error("unknown attribute {}: generated pieces are god, demon, dragon", crate::quoted(.0))]
     UnknownAttribute(String),
@@ -71,13 +80,18 @@ impl GenerateOptions {
     }
 
     /// Checks the settings a user chooses: 1..=[`MAX_PIECES`] pieces, a deck of at least one
-    /// piece, an attribute among [`ATTRIBUTES`].
+    /// piece, at most [`THEMES`] themes, an attribute among [`ATTRIBUTES`].
     pub fn validate(&self) -> Result<(), GenerateError> {
         if self.pieces == 0 || self.pieces > MAX_PIECES {
             return Err(GenerateError::Pieces(self.pieces));
         }
         if self.k == 0 {
             return Err(GenerateError::DeckSize);
+        }
+        if let Some(t) = self.themes {
+            THEMES
+                .check::<usize>(t as u64)
+                .map_err(GenerateError::Themes)?;
         }
         if let Some((name, _)) = &self.attribute
             && !ATTRIBUTES.contains(&name.as_str())

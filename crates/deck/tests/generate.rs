@@ -137,3 +137,17 @@ fn validate_refuses_what_the_command_line_must_refuse() {
     };
     assert_eq!(gods.validate(), Ok(()));
 }
+
+#[test]
+fn validate_bounds_the_themes() {
+    let themes = |t| GenerateOptions {
+        themes: Some(t),
+        ..opts(10, 1)
+    };
+    assert_eq!(themes(0).validate(), Ok(()));
+    assert_eq!(themes(12_500).validate(), Ok(()));
+    assert_eq!(
+        themes(usize::MAX).validate().unwrap_err().to_string(),
+        "--themes: '18446744073709551615' is out of range: expected 0 to 12500 themes"
+    );
+}

@@ -7,6 +7,12 @@
 //! whose members know their moves.
 
 use crate::data::Dex;
+use yomi_core::limits::Bounds;
+
+/// The starts `yomi party search --starts` accepts: every start's local optimum is kept
+/// until the duplicates are merged, so the count sizes memory (a million hill climbs is
+/// already days of work).
+pub const STARTS: Bounds = Bounds::new("starts", 1, 1_000_000);
 use crate::features::Features;
 use crate::model::Model;
 use crate::party::{MOVES, PARTY_SIZE, Party};

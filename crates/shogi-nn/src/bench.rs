@@ -14,7 +14,13 @@ use crate::features::{COMPACT_LEN, INPUT_LEN, encode, encode_compact};
 use crate::infer::Network;
 use crate::sample::random_positions;
 use std::time::{Duration, Instant};
+use yomi_core::limits::Bounds;
 use yomi_shogi::Position;
+
+/// The batch sizes a bench accepts (`--batch`): each position is 61 x 81 floats (about
+/// 20 KB) of input plus its activations, so 16,384 positions is about 330 MB of input; an
+/// unbounded size would overflow the allocation.
+pub const BATCH: Bounds = Bounds::new("positions", 1, 16_384);
 
 /// Throughput of repeated calls of one batch.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -11,6 +11,11 @@ use crate::league::League;
 use crate::player::Player;
 use crate::referee::{EndReason, InvariantError, RefereeOptions, play_game};
 use rayon::prelude::*;
+use yomi_core::limits::Bounds;
+
+/// The game counts `yomi xmasrush check --games` accepts: at least one, so the means are
+/// means of something.
+pub const GAMES: Bounds = Bounds::new("games", 1, u32::MAX as u64);
 
 /// How the checked games ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,7 +50,8 @@ pub fn check_games(
     let results: Vec<(EndReason, u8, [i32; 2])> = (0..games)
         .into_par_iter()
         .map(|i| {
-            let seed = first_seed + i64::from(i);
+            // Seeds are Java longs, negative ones too: the arithmetic wraps (as Java's does).
+            let seed = first_seed.wrapping_add(i64::from(i));
             let build = |s: u64| {
                 Player::builtin(
                     BotSpec::parse("random")
@@ -55,7 +61,8 @@ pub fn check_games(
                     league,
                 )
             };
-            let mut players = [build(seed as u64 * 2), build(seed as u64 * 2 + 1)];
+            let bot_seed = (seed as u64).wrapping_mul(2);
+            let mut players = [build(bot_seed), build(bot_seed.wrapping_add(1))];
             let (r, _) = play_game(
                 &mut players,
                 ["random".into(), "random".into()],

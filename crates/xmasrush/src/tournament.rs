@@ -27,6 +27,11 @@ use yomi_arena::{
 };
 use yomi_search::Outcome;
 
+/// The pair counts `yomi xmasrush arena --pairs` accepts: at least one pair of games per
+/// pairing, so a rating has games behind it.
+pub const PAIRS: yomi_core::limits::Bounds =
+    yomi_core::limits::Bounds::new("pairs", 1, u32::MAX as u64);
+
 /// The format tag of a round robin's journal.
 pub const JOURNAL_FORMAT: &str = "yomi xmasrush round robin journal 1";
 
@@ -152,7 +157,7 @@ impl Source<'_> {
     fn locate(&self, pair: u64) -> (usize, i64) {
         let per = u64::from(self.rr.pairs);
         let k = (pair / per) as usize;
-        (k, self.rr.base_seed + (pair % per) as i64)
+        (k, self.rr.base_seed.wrapping_add((pair % per) as i64))
     }
 
     fn report(&self, k: usize, t: &PairingTotals) -> PairingReport {
@@ -214,7 +219,10 @@ impl PairSource for Source<'_> {
         let (sa, sb) = (&self.specs[i], &self.specs[j]);
         let league = self.rr.league;
         let one = |a_first: bool| -> Result<(GameRecord, GameFigures), TournamentError> {
-            let bot_seed = seed as u64 * 2 + u64::from(a_first);
+            // Seeds are Java longs, negative ones too: the arithmetic wraps (as Java's does).
+            let bot_seed = (seed as u64)
+                .wrapping_mul(2)
+                .wrapping_add(u64::from(a_first));
             let build = |k: usize, s: &BotSpec, seed| {
                 s.build(seed).map_err(|reason| TournamentError::Spec {
                     spec: self.rr.bots[k].clone(),
@@ -286,7 +294,7 @@ impl PairSource for Source<'_> {
                 t.push_simulations[s] += e.push_simulations[s];
             }
         }
-        if seed == self.rr.base_seed + i64::from(self.rr.pairs) - 1 {
+        if seed == self.rr.base_seed.wrapping_add(i64::from(self.rr.pairs) - 1) {
             (self.on_pairing)(&self.report(k, t));
         }
     }

@@ -43,7 +43,7 @@ enum DeckCommand {
         #[arg(long, value_parser = parse_duration)]
         time: Option<Duration>,
         /// RNG seed for vds.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::args::seed, allow_hyphen_values = true)]
         seed: u64,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -56,7 +56,7 @@ enum DeckCommand {
         #[arg(long, default_value_t = 4000)]
         pieces: usize,
         /// Seeds of the generated instances, comma-separated.
-        #[arg(long, default_value = "1,2,3", value_delimiter = ',')]
+        #[arg(long, default_value = "1,2,3", value_delimiter = ',', value_parser = crate::args::seed, allow_hyphen_values = true)]
         seeds: Vec<u64>,
         /// VDS budget under test.
         #[arg(long, default_value = "50ms", value_parser = parse_duration)]
@@ -86,7 +86,7 @@ enum DeckCommand {
         #[arg(long, default_value_t = 2000)]
         pieces: usize,
         /// RNG seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::args::seed, allow_hyphen_values = true)]
         seed: u64,
         /// Deck size of the request.
         #[arg(long, default_value_t = 16)]
@@ -94,8 +94,8 @@ enum DeckCommand {
         /// Attribute minimum of the request, e.g. god:10.
         #[arg(long, value_parser = generate::parse_attribute)]
         attribute: Option<(String, usize)>,
-        /// Number of strong themes [default: one per 400 pieces, at least 3].
-        #[arg(long)]
+        /// Number of strong themes, at most 12500 [default: one per 400 pieces, at least 3].
+        #[arg(long, value_parser = crate::args::count::<usize>(yomi_deck::generate::THEMES), allow_hyphen_values = true)]
         themes: Option<usize>,
         /// Output file (written atomically); stdout when absent.
         #[arg(long)]

@@ -139,7 +139,7 @@ struct SolverArgs {
     #[arg(long, default_value = "1500,2000,1000,1000,1000,20,120")]
     reproduce: String,
     /// Seed of the fast mode's exploring search (same seed, same solutions).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::seed, allow_hyphen_values = true)]
     seed: u64,
 }
 

@@ -50,8 +50,8 @@ pub(super) struct SearchArgs {
     /// Feature set of the model ("all", "P+M+PM", ...).
     #[arg(long, default_value = "all")]
     features: String,
-    /// Hill-climbing starts.
-    #[arg(long, default_value_t = 200)]
+    /// Hill-climbing starts (1 to 1000000).
+    #[arg(long, default_value_t = 200, value_parser = crate::args::count::<usize>(yomi_party::search::STARTS), allow_hyphen_values = true)]
     starts: usize,
     /// Found parties to verify by simulation.
     #[arg(long, default_value_t = 3)]

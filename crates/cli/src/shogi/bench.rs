@@ -22,8 +22,8 @@ pub struct BenchArgs {
     /// Search depth for every position (1-60; alpha-beta).
     #[arg(long, default_value_t = BENCH_DEPTH)]
     depth: i32,
-    /// Transposition table size in MB (a fresh table per position; alpha-beta).
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size in MB (at most 65536; a fresh table per position; alpha-beta).
+    #[arg(long, default_value_t = 64, value_parser = crate::args::table_mb, allow_hyphen_values = true)]
     hash: usize,
     /// Evaluation: Control, Classic, Material, or Network (the built-in network; ignored with --weights).
     #[arg(long, default_value = "Control")]

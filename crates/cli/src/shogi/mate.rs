@@ -19,8 +19,8 @@ pub struct MateArgs {
     /// Give up after this many nodes.
     #[arg(long, default_value_t = 50_000_000)]
     nodes: u64,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition table size in MB (at most 65536).
+    #[arg(long, default_value_t = 256, value_parser = crate::args::table_mb, allow_hyphen_values = true)]
     hash: usize,
 }
 

@@ -41,7 +41,7 @@ struct NetSource {
     #[arg(long, default_value_t = 13)]
     layers: usize,
     /// Seed of a random network.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::seed, allow_hyphen_values = true)]
     seed: u64,
 }
 
@@ -49,14 +49,14 @@ struct NetSource {
 struct BenchArgs {
     #[command(flatten)]
     net: NetSource,
-    /// Positions per forward call.
-    #[arg(long, default_value_t = 256)]
+    /// Positions per forward call (1 to 16384).
+    #[arg(long, default_value_t = 256, value_parser = crate::args::count::<usize>(yomi_shogi_nn::bench::BATCH), allow_hyphen_values = true)]
     batch: usize,
     /// How long to keep calling forward (after one warm-up batch).
     #[arg(long, default_value = "5s", value_parser = parse_duration)]
     seconds: Duration,
-    /// Threads a batch is split over (default: every core).
-    #[arg(long)]
+    /// Threads a batch is split over (default and 0: every core; at most 1024).
+    #[arg(long, value_parser = crate::args::threads, allow_hyphen_values = true)]
     threads: Option<usize>,
     /// Also run ONNX Runtime on the same weights and batch, alternating with ours for
     /// --rounds rounds of --seconds each (needs `cargo build -p yomi --features ort` and
@@ -92,7 +92,7 @@ struct InitArgs {
     #[arg(long, default_value_t = 13)]
     layers: usize,
     /// Seed of the initialisation.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::seed, allow_hyphen_values = true)]
     seed: u64,
     /// Print one JSON object.
     #[arg(long)]
@@ -113,15 +113,13 @@ fn random_weights(channels: usize, layers: usize, seed: u64) -> Result<Weights> 
 }
 
 fn run_bench(a: BenchArgs) -> Result<()> {
-    if a.batch == 0 {
-        return Err(usage("--batch must be at least 1"));
-    }
     let weights = match &a.net.weights {
         Some(path) => Weights::load(path).with_bad_input_context(|| "--weights")?,
         None => random_weights(a.net.channels, a.net.layers, a.net.seed)?,
     };
     let config = weights.config;
-    let net = match a.threads {
+    // 0 asks for every core, as everywhere else: the network's default.
+    let net = match a.threads.filter(|&t| t > 0) {
         Some(t) => {
             Network::with_threads(weights, t).map_err(|e| usage(format!("--threads: {e}")))?
         }

@@ -68,7 +68,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 16)]
     chunk: usize,
     /// Seed of the initial weights and of the shuffles.
-    #[arg(long, default_value_t = 1, value_parser = parse_seed)]
+    #[arg(long, default_value_t = 1, value_parser = parse_seed, allow_hyphen_values = true)]
     seed: u64,
     /// Also write a checkpoint this often, besides after every epoch (an interrupted run
     /// loses at most this much work).

@@ -19,13 +19,13 @@ pub struct ArenaArgs {
     #[arg(long, default_value = "random;greedy;minmax1;mcts;duct;combo")]
     bots: String,
     /// Seeds per pairing, each played twice with seats swapped.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::args::count::<u32>(yomi_xmasrush::tournament::PAIRS), allow_hyphen_values = true)]
     pairs: u32,
-    /// First seed.
-    #[arg(long, default_value_t = 1)]
+    /// First seed (a Java long, as CodinGame's `seed` parameter; may be negative).
+    #[arg(long, default_value_t = 1, value_parser = crate::args::long_seed, allow_hyphen_values = true)]
     seed: i64,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads (0: all cores; at most 1024).
+    #[arg(long, default_value_t = 1, value_parser = crate::args::threads, allow_hyphen_values = true)]
     threads: usize,
     /// SPRT hypotheses elo0,elo1 of each pairing's verdict.
     #[arg(long, default_value = "0,50")]

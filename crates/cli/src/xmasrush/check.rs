@@ -11,15 +11,15 @@ use yomi_xmasrush::check::check_games;
 #[derive(Args)]
 pub struct CheckArgs {
     /// Games to play.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::args::count::<u32>(yomi_xmasrush::check::GAMES), allow_hyphen_values = true)]
     games: u32,
-    /// First seed.
-    #[arg(long, default_value_t = 0)]
+    /// First seed (a Java long, as CodinGame's `seed` parameter; may be negative).
+    #[arg(long, default_value_t = 0, value_parser = crate::args::long_seed, allow_hyphen_values = true)]
     seed: i64,
     #[command(flatten)]
     league: LeagueArg,
-    /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0: all cores; at most 1024).
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads, allow_hyphen_values = true)]
     threads: usize,
     /// JSON summary on stdout.
     #[arg(long)]

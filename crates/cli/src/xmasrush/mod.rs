@@ -70,7 +70,7 @@ pub(crate) struct BotChoiceArgs {
     #[arg(long)]
     budget: Option<String>,
     /// Seed of the bot's random choices.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::seed, allow_hyphen_values = true)]
     seed: u64,
 }
 

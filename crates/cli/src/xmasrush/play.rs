@@ -19,8 +19,8 @@ pub struct PlayArgs {
     /// Player 1, as `--a`.
     #[arg(long)]
     b: String,
-    /// Game seed (a Java long, as CodinGame's `seed` parameter).
-    #[arg(long, default_value_t = 0)]
+    /// Game seed (a Java long, as CodinGame's `seed` parameter; may be negative).
+    #[arg(long, default_value_t = 0, value_parser = crate::args::long_seed, allow_hyphen_values = true)]
     seed: i64,
     #[command(flatten)]
     league: LeagueArg,

@@ -46,10 +46,14 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table using about `mb` megabytes (one bucket at least).
+    /// A table using about `mb` megabytes (one bucket at least), or the largest
+    /// power-of-two fraction of it the system grants (`yomi_core::limits::granted_len`), so
+    /// an impossible size shrinks the table instead of aborting.
     pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) << 20;
-        let buckets = (bytes / (std::mem::size_of::<Entry>() * WAYS)).max(1);
+        let bucket_bytes = std::mem::size_of::<Entry>() * WAYS;
+        let bytes = mb.clamp(1, usize::MAX >> 21).saturating_mul(1 << 20);
+        let buckets =
+            yomi_core::limits::granted_len((bytes / bucket_bytes).max(1), bucket_bytes, 1);
         Table {
             entries: vec![Entry::default(); buckets * WAYS],
             buckets,

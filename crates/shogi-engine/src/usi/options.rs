@@ -128,8 +128,9 @@ const RULES: [(&str, DeclarationRule); 3] = [
     ("CSARule27", DeclarationRule::Points27),
 ];
 
-/// Largest `USI_Hash` accepted (MB).
-pub const MAX_HASH_MB: u64 = 65_536;
+/// Largest `USI_Hash` accepted (MB): yomi-core's one cap of table sizes, which every
+/// `--hash`/`--tt` flag and `tt=` spec parameter shares.
+pub const MAX_HASH_MB: u64 = yomi_core::limits::MAX_TABLE_MB;
 
 fn spin(value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionError> {
     let v = value.ok_or(OptionError::NoValue)?.trim();
