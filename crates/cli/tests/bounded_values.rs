@@ -77,6 +77,14 @@ fn counts_that_allocate_are_bounded() {
             "expected 1 to 16384 positions",
         ),
         (&["deck", "generate", "--themes", HUGE], "themes"),
+        (
+            &["shogi", "train", "--batch", HUGE],
+            "expected 1 to 16384 positions",
+        ),
+        (
+            &["shogi", "bench", "--search", "softmax", "--batch", HUGE],
+            "expected 1 to 16384 positions",
+        ),
         (&["xmasrush", "arena", "--pairs", "0"], "expected 1 to"),
         (&["xmasrush", "check", "--games", "0"], "expected 1 to"),
     ] {

@@ -42,7 +42,7 @@ pub struct BenchArgs {
     #[command(flatten)]
     net_device: NetworkDevice,
     /// Positions per evaluator batch (softmax).
-    #[arg(long, default_value_t = yomi_shogi_engine::params::SOFTMAX_BATCH)]
+    #[arg(long, default_value_t = yomi_shogi_engine::params::SOFTMAX_BATCH, value_parser = crate::args::count::<usize>(yomi_shogi_nn::bench::BATCH))]
     batch: usize,
     /// Print one JSON object.
     #[arg(long)]

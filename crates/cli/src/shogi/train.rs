@@ -37,8 +37,8 @@ pub struct TrainArgs {
     /// Passes over the training positions.
     #[arg(long, default_value_t = 10)]
     epochs: usize,
-    /// Positions per optimizer step.
-    #[arg(long, default_value_t = 256)]
+    /// Positions per optimizer step (1 to 16384).
+    #[arg(long, default_value_t = 256, value_parser = crate::args::count::<usize>(yomi_shogi_nn::bench::BATCH))]
     batch: usize,
     /// Peak learning rate (linear warm-up, then cosine decay).
     #[arg(long, default_value_t = 1e-3)]
