@@ -36,6 +36,28 @@ use std::time::{Duration, Instant};
 /// How many bytes of a child's stderr are kept: the end of what it wrote.
 pub const STDERR_TAIL: usize = 4096;
 
+/// Whether `pid` is a process that still runs: not gone and not a zombie
+/// waiting to be reaped. Read from Linux's `/proc`; false where it is absent.
+/// For checks that nothing yomi started survives (its tests, the process-tree
+/// check).
+///
+/// ```
+/// assert!(yomi_core::process::is_running(std::process::id()) || !cfg!(target_os = "linux"));
+/// ```
+pub fn is_running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|t| {
+            // The state follows the command name, which may itself hold spaces and ')'.
+            let state = t[t.rfind(')')? + 1..]
+                .split_whitespace()
+                .next()?
+                .to_string();
+            Some(state != "Z" && state != "X")
+        })
+        .unwrap_or(false)
+}
+
 /// The process groups yomi started and has not yet killed.
 struct Registry {
     /// Group ids (the leaders' pids).

@@ -17,9 +17,8 @@ fn stat(pid: u32) -> Option<Vec<String>> {
     Some(rest.split_whitespace().map(String::from).collect())
 }
 
-/// Whether `pid` is a process that still runs (not gone, not a zombie).
 fn running(pid: u32) -> bool {
-    stat(pid).is_some_and(|f| f[0] != "Z" && f[0] != "X")
+    yomi_core::process::is_running(pid)
 }
 
 /// The running processes of process group `pgid`.

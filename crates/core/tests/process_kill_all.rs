@@ -10,16 +10,7 @@ use std::time::{Duration, Instant};
 use yomi_core::process::{ChildGroup, kill_all, live_groups, on_first_spawn};
 
 fn running(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|t| {
-            let state = t[t.rfind(')')? + 1..]
-                .split_whitespace()
-                .next()?
-                .to_string();
-            Some(state != "Z" && state != "X")
-        })
-        .unwrap_or(false)
+    yomi_core::process::is_running(pid)
 }
 
 static HOOK_RUNS: AtomicUsize = AtomicUsize::new(0);

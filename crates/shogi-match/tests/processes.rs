@@ -20,18 +20,8 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Whether `pid` still runs (a zombie does not).
 fn running(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|t| {
-            let state = t[t.rfind(')')? + 1..]
-                .split_whitespace()
-                .next()?
-                .to_string();
-            Some(state != "Z" && state != "X")
-        })
-        .unwrap_or(false)
+    yomi_core::process::is_running(pid)
 }
 
 /// An engine script in `dir` that writes its pid to `dir/pids` at start
