@@ -13,7 +13,8 @@
 //! one whole line and flushes it to the disk before the pair is counted.
 //! A pair line is `{"pair":P,"games":[G0,G1]}`, each game its
 //! [`GameRecord`] (times in microseconds, forfeits as `[side, kind]`) plus
-//! the match's own per-game fields (`E`, flattened into the game).
+//! the match's own per-game fields (`E`, flattened into the game). The same
+//! file handling serves jobs whose lines are not pairs ([`RecordJournal`]).
 
 use crate::config::Side;
 use crate::play::{Adjudication, Forfeit, GameRecord, PairRecord};
@@ -155,23 +156,28 @@ struct PairLine<E> {
     games: [GameLine<E>; 2],
 }
 
-/// An open journal, positioned after its last whole line; `E` is the
-/// match's own per-game data.
-pub struct Journal<E> {
+/// An open journal of any record type `R`: the header line, then one JSON
+/// line per record, appended and flushed one at a time. [`Journal`] (the
+/// pairs of a match) is built on it, and so is every other long job that
+/// must resume where it stopped (the tuner's SPSA iterations).
+pub struct RecordJournal<R> {
     file: File,
     path: PathBuf,
-    extra: PhantomData<E>,
+    record: PhantomData<R>,
 }
 
-impl<E: Clone + Serialize + DeserializeOwned> Journal<E> {
-    /// Opens (or creates) the journal at `path` for the match `header`
-    /// identifies (a JSON object with a `format` field), which schedules
-    /// `pairs` pairs; returns it with the pairs it already holds, in order.
+impl<R: Serialize + DeserializeOwned> RecordJournal<R> {
+    /// Opens (or creates) the journal at `path` for the job `header`
+    /// identifies (a JSON object with a `format` field); returns it with the
+    /// records it already holds, each with its line number, in order. A
+    /// torn last line is cut off; any other line that is not an `R` is
+    /// [`JournalError::Malformed`] (`what` names the record kind in that
+    /// message, e.g. "a pair line").
     pub fn open(
         path: &Path,
         header: &impl Serialize,
-        pairs: u64,
-    ) -> Result<(Journal<E>, Vec<PairRecord<E>>), JournalError> {
+        what: &str,
+    ) -> Result<(RecordJournal<R>, Vec<(usize, R)>), JournalError> {
         let shown = path.display().to_string();
         let io = |source| JournalError::Io {
             path: shown.clone(),
@@ -180,7 +186,7 @@ impl<E: Clone + Serialize + DeserializeOwned> Journal<E> {
         let header = serde_json::to_value(header).map_err(|e| JournalError::Malformed {
             path: shown.clone(),
             line: 1,
-            reason: format!("the match's header does not serialize: {e}"),
+            reason: format!("the header does not serialize: {e}"),
         })?;
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8(bytes).map_err(|e| JournalError::Malformed {
@@ -204,13 +210,75 @@ impl<E: Clone + Serialize + DeserializeOwned> Journal<E> {
         };
         for (i, line) in lines.enumerate() {
             let number = i + 2;
-            let bad = |reason: String| JournalError::Malformed {
+            let record: R = serde_json::from_str(line).map_err(|e| JournalError::Malformed {
                 path: shown.clone(),
+                line: number,
+                reason: format!("not {what}: {e}"),
+            })?;
+            done.push((number, record));
+        }
+        // Appends land at the end, so after the cut.
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(io)?;
+        file.set_len(whole as u64).map_err(io)?;
+        if fresh {
+            let mut line = header.to_string();
+            line.push('\n');
+            file.write_all(line.as_bytes()).map_err(io)?;
+            file.sync_data().map_err(io)?;
+        }
+        let journal = RecordJournal {
+            file,
+            path: path.to_path_buf(),
+            record: PhantomData,
+        };
+        Ok((journal, done))
+    }
+
+    /// Appends one record as a whole line and flushes it to the disk.
+    pub fn append(&mut self, record: &R) -> Result<(), JournalError> {
+        let io = |source| JournalError::Io {
+            path: self.path.display().to_string(),
+            source,
+        };
+        let mut text = serde_json::to_string(record).map_err(|e| io(std::io::Error::other(e)))?;
+        text.push('\n');
+        self.file.write_all(text.as_bytes()).map_err(io)?;
+        self.file.sync_data().map_err(io)
+    }
+
+    /// The journal's file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// An open match journal, positioned after its last whole line; `E` is the
+/// match's own per-game data.
+pub struct Journal<E> {
+    lines: RecordJournal<PairLine<E>>,
+}
+
+impl<E: Clone + Serialize + DeserializeOwned> Journal<E> {
+    /// Opens (or creates) the journal at `path` for the match `header`
+    /// identifies (a JSON object with a `format` field), which schedules
+    /// `pairs` pairs; returns it with the pairs it already holds, in order.
+    pub fn open(
+        path: &Path,
+        header: &impl Serialize,
+        pairs: u64,
+    ) -> Result<(Journal<E>, Vec<PairRecord<E>>), JournalError> {
+        let (lines, read) = RecordJournal::<PairLine<E>>::open(path, header, "a pair line")?;
+        let mut done = Vec::with_capacity(read.len());
+        for (number, p) in read {
+            let bad = |reason: String| JournalError::Malformed {
+                path: path.display().to_string(),
                 line: number,
                 reason,
             };
-            let p: PairLine<E> =
-                serde_json::from_str(line).map_err(|e| bad(format!("not a pair line: {e}")))?;
             if p.pair != done.len() as u64 {
                 return Err(bad(format!(
                     "pair {} where pair {} was expected",
@@ -232,43 +300,17 @@ impl<E: Clone + Serialize + DeserializeOwned> Journal<E> {
                 extra: [e0, e1],
             });
         }
-        // Appends land at the end, so after the cut.
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(io)?;
-        file.set_len(whole as u64).map_err(io)?;
-        if fresh {
-            let mut line = header.to_string();
-            line.push('\n');
-            file.write_all(line.as_bytes()).map_err(io)?;
-            file.sync_data().map_err(io)?;
-        }
-        let journal = Journal {
-            file,
-            path: path.to_path_buf(),
-            extra: PhantomData,
-        };
-        Ok((journal, done))
+        Ok((Journal { lines }, done))
     }
 
     /// Appends pair `pair` and flushes it to the disk.
     pub fn append(&mut self, pair: u64, record: &PairRecord<E>) -> Result<(), JournalError> {
         let [g0, g1] = &record.games;
         let [e0, e1] = &record.extra;
-        let line = PairLine {
+        self.lines.append(&PairLine {
             pair,
             games: [GameLine::new(g0, e0), GameLine::new(g1, e1)],
-        };
-        let io = |source| JournalError::Io {
-            path: self.path.display().to_string(),
-            source,
-        };
-        let mut text = serde_json::to_string(&line).map_err(|e| io(std::io::Error::other(e)))?;
-        text.push('\n');
-        self.file.write_all(text.as_bytes()).map_err(io)?;
-        self.file.sync_data().map_err(io)
+        })
     }
 }
 
@@ -280,10 +322,10 @@ fn check_header(path: &str, first: &str, ours: &serde_json::Value) -> Result<(),
         line: 1,
         reason,
     };
-    let theirs: serde_json::Value = serde_json::from_str(first)
-        .map_err(|e| malformed(format!("not a match journal header: {e}")))?;
+    let theirs: serde_json::Value =
+        serde_json::from_str(first).map_err(|e| malformed(format!("not a journal header: {e}")))?;
     let (Some(t), Some(o)) = (theirs.as_object(), ours.as_object()) else {
-        return Err(malformed("not a match journal header".to_string()));
+        return Err(malformed("not a journal header".to_string()));
     };
     // The format first: another format's fields mean nothing here. Then
     // every field either side has: optional ones are absent when unset.

@@ -58,6 +58,7 @@ pub mod sprt;
 pub mod stats;
 pub mod strategy_match;
 pub mod tally;
+pub mod tune;
 
 pub use adjudicate::{ResignRule, ResignRuleError, ResignWatch};
 pub use clock::{Clock, TimeControl};
@@ -66,7 +67,7 @@ pub use config::{
     player_seed, spec_factory,
 };
 pub use error::ArenaError;
-pub use journal::{Journal, JournalError};
+pub use journal::{Journal, JournalError, RecordJournal};
 pub use opening::{Opening, OpeningBook, OpeningId, parse_opening, random_opening};
 pub use play::{
     Adjudication, Forfeit, GameEnd, GameRecord, PairRecord, PlaySettings, PlayedGame, play_game,

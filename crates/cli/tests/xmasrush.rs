@@ -120,7 +120,7 @@ fn an_arena_rerun_continues_its_journal() {
     let stderr = String::from_utf8_lossy(&bad.stderr);
     assert_eq!(bad.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("rr.jsonl:1: not a match journal header"),
+        stderr.contains("rr.jsonl:1: not a journal header"),
         "{stderr}"
     );
     let _ = std::fs::remove_dir_all(&dir);
