@@ -156,6 +156,9 @@ struct PairLine<E> {
     games: [GameLine<E>; 2],
 }
 
+/// A record read back from a journal, with its line number (from 1).
+pub type Numbered<R> = (usize, R);
+
 /// An open journal of any record type `R`: the header line, then one JSON
 /// line per record, appended and flushed one at a time. [`Journal`] (the
 /// pairs of a match) is built on it, and so is every other long job that
@@ -177,7 +180,7 @@ impl<R: Serialize + DeserializeOwned> RecordJournal<R> {
         path: &Path,
         header: &impl Serialize,
         what: &str,
-    ) -> Result<(RecordJournal<R>, Vec<(usize, R)>), JournalError> {
+    ) -> Result<(RecordJournal<R>, Vec<Numbered<R>>), JournalError> {
         let shown = path.display().to_string();
         let io = |source| JournalError::Io {
             path: shown.clone(),

@@ -241,3 +241,70 @@ fn a_sweep_names_the_known_best_value_with_its_margin() {
     let e = run_sweep(&Coin::new(), &bad, &|_| {}, &|_, _| {}).unwrap_err();
     assert!(e.to_string().contains("not a coin spec: nothing"));
 }
+
+/// The value of `attr` in the element whose id is `id`.
+fn attribute(dom: &str, id: &str, attr: &str) -> Option<String> {
+    let at = dom.find(&format!("id=\"{id}\""))?;
+    let tag_start = dom[..at].rfind('<')?;
+    let tag_end = at + dom[at..].find('>')?;
+    let tag = &dom[tag_start..tag_end];
+    let key = format!("{attr}=\"");
+    let v = tag.find(&key)? + key.len();
+    Some(tag[v..v + tag[v..].find('"')?].to_string())
+}
+
+#[test]
+#[ignore = "needs Chromium: apt-get install chromium, then cargo test -p yomi-arena --test tune -- --ignored (.ci/run does)"]
+fn the_charts_render_in_chromium() {
+    use std::time::Duration;
+    use yomi_arena::tune::chart::{spsa_svg, sweep_svg};
+    let browser = yomi_core::browser::chromium()
+        .expect("no chromium found (apt-get install -y chromium, or set YOMI_CHROMIUM)");
+    let sweep = SweepConfig {
+        base: "coin:y=-1".into(),
+        param: "x".into(),
+        values: "0..6".parse().unwrap(),
+        reference: "coin:x=2,y=-1".into(),
+        pairs: 40,
+        seed: 3,
+        threads: 1,
+        journal_dir: None,
+    };
+    let sweep = run_sweep(&Coin::new(), &sweep, &|_| {}, &|_, _| {}).unwrap();
+    let mut spsa = spsa_config(None);
+    spsa.pairs = 400;
+    let spsa = run_spsa(&Coin::new(), &spsa, &|_, _| {}, &|_| {}).unwrap();
+    let dir = std::env::temp_dir().join(format!("yomi-tune-charts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("sweep.svg"), sweep_svg(&sweep)).unwrap();
+    std::fs::write(dir.join("spsa.svg"), spsa_svg(&spsa)).unwrap();
+    // As images: a malformed SVG fires `error` instead of `load`.
+    let page = r#"<!doctype html><html><body>
+<img id="sweep" src="sweep.svg" onload="this.dataset.size = this.naturalWidth + 'x' + this.naturalHeight" onerror="this.dataset.size = 'error'">
+<img id="spsa" src="spsa.svg" onload="this.dataset.size = this.naturalWidth + 'x' + this.naturalHeight" onerror="this.dataset.size = 'error'">
+</body></html>"#;
+    std::fs::write(dir.join("page.html"), page).unwrap();
+    let url = format!("file://{}", dir.join("page.html").display());
+    let dom = yomi_core::browser::dump_dom(&browser, &url, Some(Duration::from_secs(5))).unwrap();
+    assert_eq!(
+        attribute(&dom, "sweep", "data-size").as_deref(),
+        Some("760x440"),
+        "{dom}"
+    );
+    assert_eq!(
+        attribute(&dom, "spsa", "data-size").as_deref(),
+        Some("760x440"),
+        "{dom}"
+    );
+    // As documents: parsed without error, one point per value, one
+    // trajectory per parameter.
+    let url = format!("file://{}", dir.join("sweep.svg").display());
+    let svg = yomi_core::browser::dump_dom(&browser, &url, None).unwrap();
+    assert!(!svg.contains("parsererror"), "{svg}");
+    assert_eq!(svg.matches("class=\"point\"").count(), 7, "{svg}");
+    let url = format!("file://{}", dir.join("spsa.svg").display());
+    let svg = yomi_core::browser::dump_dom(&browser, &url, None).unwrap();
+    assert!(!svg.contains("parsererror"), "{svg}");
+    assert_eq!(svg.matches("class=\"trajectory\"").count(), 2, "{svg}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -21,6 +21,7 @@ mod shogi;
 mod show;
 mod solve;
 mod tour;
+mod tune;
 mod usage;
 mod xmasrush;
 
@@ -64,6 +65,8 @@ enum Command {
     Deck(deck::DeckArgs),
     /// CodinGame's Xmas Rush: local matches, a stdin/stdout bot, replay pages, round robins.
     Xmasrush(xmasrush::XmasrushArgs),
+    /// Tune a strategy's or engine's parameters by play: sweeps and SPSA, with charts.
+    Tune(tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -116,6 +119,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Freecell(args) => freecell::run(args),
         Command::Deck(args) => deck::run(args),
         Command::Xmasrush(args) => xmasrush::run(args),
+        Command::Tune(args) => tune::run(args),
         Command::Strategies => {
             for (name, params) in yomi_search::spec::STRATEGIES {
                 println!("{name:<10} {params}");

@@ -8,7 +8,8 @@
 //! line-based files ([`text`]), the fingerprint of inputs
 //! ([`fingerprint`]), the options an output directory was made with
 //! ([`manifest`]), the child processes yomi starts, each a process group
-//! killed as a whole ([`process`]), and, with the cargo feature `parquet`,
+//! killed as a whole ([`process`]), a headless browser for the tests of
+//! what yomi draws ([`browser`]), and, with the cargo feature `parquet`,
 //! the one Parquet table writer of every dataset (`table`). It depends on nothing of ours, so a crate that needs
 //! only these does not compile a search library.
 //!
@@ -24,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod browser;
 pub mod duration;
 pub mod files;
 pub mod fingerprint;

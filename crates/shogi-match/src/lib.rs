@@ -41,6 +41,7 @@
 pub mod error;
 pub mod matches;
 pub mod player;
+pub mod tune;
 pub mod usi;
 
 pub use error::ClientError;
@@ -48,5 +49,5 @@ pub use matches::{
     MatchError, RecordFormat, RecordFormatError, ShogiMatchConfig, ShogiMatchReport,
     run_shogi_match,
 };
-pub use player::{PlayerSpec, UsiPlayer, go_command, position_command};
+pub use player::{PlayerSpec, PlayerSpecError, UsiPlayer, go_command, position_command};
 pub use usi::{EngineSpec, Reply, Thought, UsiEngine};

@@ -123,6 +123,15 @@ pub enum MatchError {
     /// The journal cannot be read, continued or written.
     #[error(transparent)]
     Journal(#[from] JournalError),
+    /// A player text that makes no player (the tuner's specs).
+    #[error("player '{spec}': {reason}")]
+    Player {
+        /// The text.
+        spec: String,
+        /// Why (part of the message, so not a `source()`; boxed, as it is rare
+        /// and large).
+        reason: Box<crate::player::PlayerSpecError>,
+    },
     /// The records directory or a record in it cannot be written.
     #[error("records {path}")]
     Records {

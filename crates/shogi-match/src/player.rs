@@ -31,6 +31,31 @@ pub enum PlayerSpec {
     Builtin(PlayerFactory<ShogiGame>),
 }
 
+/// A player text that is neither a USI engine spec nor a strategy spec.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerSpecError {
+    /// A `usi:` spec that does not parse.
+    #[error(transparent)]
+    Engine(#[from] crate::error::ClientError),
+    /// A built-in strategy spec that does not parse or build for shogi.
+    #[error(transparent)]
+    Strategy(#[from] yomi_search::SpecError),
+}
+
+impl std::str::FromStr for PlayerSpec {
+    type Err = PlayerSpecError;
+
+    /// `usi:PATH[,Option=Value...]` for an engine, else a built-in
+    /// strategy spec (`alphabeta:depth=4`).
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
+        if text.starts_with("usi:") {
+            return Ok(PlayerSpec::Usi(text.parse()?));
+        }
+        let spec: yomi_search::StrategySpec = text.parse()?;
+        Ok(PlayerSpec::Builtin(yomi_arena::spec_factory(&spec)?))
+    }
+}
+
 /// The `position` command of `start` followed by `moves`.
 pub fn position_command(start: &Position, moves: &[Move]) -> String {
     let mut s = if start.to_sfen() == Position::startpos().to_sfen() {

@@ -74,5 +74,6 @@ pub mod referee;
 pub mod replay;
 pub mod sim;
 pub mod tournament;
+pub mod tune;
 pub mod view;
 pub mod walker;

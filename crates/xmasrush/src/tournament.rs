@@ -85,8 +85,12 @@ pub struct RoundRobin {
     pub threads: usize,
     /// League.
     pub league: League,
-    /// SPRT hypotheses of every pairing's verdict (reported; no early stop).
+    /// SPRT hypotheses of every pairing's verdict (reported; the run stops
+    /// early only with `stop_early` and two bots).
     pub sprt: SprtConfig,
+    /// With two bots: stop as soon as the SPRT decides (as `yomi arena
+    /// --sprt` does); ignored with more bots, whose pairings all play out.
+    pub stop_early: bool,
     /// Keep finished pairs in this journal file; a rerun continues it.
     pub journal: Option<PathBuf>,
 }
@@ -337,7 +341,7 @@ pub fn run_round_robin(
     let schedule = Schedule {
         pairs: source.pairings.len() as u64 * u64::from(rr.pairs),
         threads: rr.threads,
-        sprt: None,
+        sprt: (rr.stop_early && n == 2).then_some(rr.sprt),
         journal: rr.journal.clone(),
     };
     let out = run_pairs(&source, &schedule, progress)?;

@@ -16,6 +16,7 @@ fn the_self_test_plays_negative_seeds_and_the_ends_of_the_range() {
 #[test]
 fn the_round_robin_plays_negative_seeds() {
     let rr = RoundRobin {
+        stop_early: false,
         bots: vec!["random".into(), "greedy".into()],
         pairs: 2,
         base_seed: -5,

@@ -5,59 +5,15 @@
 //! `.ci/run`, which installs Chromium, with `--ignored`; run that way without
 //! Chromium it fails, never passes unrun.
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use yomi_core::browser::chromium;
 use yomi_xmasrush::League;
 use yomi_xmasrush::bots::BotSpec;
 use yomi_xmasrush::player::Player;
 use yomi_xmasrush::referee::{RefereeOptions, play_game};
 use yomi_xmasrush::view::render_html;
 
-fn chromium() -> Option<String> {
-    let candidates = [
-        std::env::var("YOMI_CHROMIUM").unwrap_or_default(),
-        "chromium".into(),
-        "chromium-browser".into(),
-        "google-chrome".into(),
-    ];
-    candidates.into_iter().filter(|c| !c.is_empty()).find(|c| {
-        Command::new(c)
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    })
-}
-
 fn dump_dom(browser: &str, url: &str) -> String {
-    let out_path = std::env::temp_dir().join(format!("xmas-dom-{}.html", std::process::id()));
-    let out_file = std::fs::File::create(&out_path).unwrap();
-    let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--dump-dom",
-            url,
-        ])
-        .stdout(out_file)
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts");
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(90) {
-            let _ = child.kill();
-            panic!("chromium did not finish in 90 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    std::fs::read_to_string(&out_path).unwrap()
+    yomi_core::browser::dump_dom(browser, url, None).expect("chromium loads the page")
 }
 
 /// The value of `attr` in the element whose id is `id`.

@@ -278,4 +278,41 @@ mod tests {
         assert!(t.iter().all(|v| (v / 25.0).fract() == 0.0), "{t:?}");
         assert_eq!(esc("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
     }
+
+    #[test]
+    fn an_infinite_elo_is_drawn_at_the_edge_with_finite_coordinates() {
+        use crate::tune::{BoutResult, SweepPoint};
+        let point = |value: f64, wdl: [u32; 3], elo: Option<f64>| SweepPoint {
+            value,
+            spec: format!("x:v={value}"),
+            result: BoutResult {
+                wdl,
+                pentanomial: [0, 0, 0, 0, 0],
+            },
+            score: (f64::from(wdl[0]) + 0.5 * f64::from(wdl[1])) / 10.0,
+            elo,
+            elo_lower: elo.map(|e| e - 50.0),
+            elo_upper: elo.map(|e| e + 50.0),
+            score_stderr: 0.05,
+        };
+        let report = SweepReport {
+            base: "x<y".into(),
+            param: "v".into(),
+            reference: "x".into(),
+            pairs: 5,
+            seed: 1,
+            points: vec![
+                point(1.0, [5, 0, 5], Some(0.0)),
+                point(2.0, [10, 0, 0], None),
+                point(3.0, [0, 0, 10], None),
+            ],
+            best: 2.0,
+            margin: None,
+        };
+        let svg = sweep_svg(&report);
+        assert!(svg.contains(">+inf<") && svg.contains(">-inf<"), "{svg}");
+        assert!(!svg.contains("NaN") && !svg.contains("inf\""), "{svg}");
+        assert!(svg.contains("x&lt;y") && !svg.contains("x<y"));
+        assert_eq!(svg.matches("class=\"point\"").count(), 3);
+    }
 }

@@ -30,6 +30,11 @@ use std::marker::PhantomData;
 use std::path::PathBuf;
 use yomi_search::{Game, SpecError, StrategySpec};
 
+/// Pair counts the tuner's flags accept (per sweep value, SPSA budget,
+/// SPSA batch, confirmation).
+pub const PAIRS: yomi_core::limits::Bounds =
+    yomi_core::limits::Bounds::new("pairs", 1, u32::MAX as u64 / 2);
+
 /// One match the tuner asks for: `pairs` seat-swapped pairs, seeded, on
 /// `threads` workers, with an optional SPRT stop and journal.
 #[derive(Clone, Debug)]

@@ -270,10 +270,29 @@ pub fn run_spsa<C: Contest>(
             "--pairs and --batch must be at least 1".into(),
         ));
     }
+    let s = &cfg.schedule;
+    let sane = |v: f64| v.is_finite() && v >= 0.0;
+    if !(sane(s.a_ratio) && sane(s.alpha) && sane(s.gamma)) {
+        return Err(SpsaError::Settings(format!(
+            "A ratio {}, alpha {} and gamma {} must be finite and not negative",
+            s.a_ratio, s.alpha, s.gamma
+        )));
+    }
+    if cfg.confirm_pairs > 0 {
+        cfg.confirm_sprt
+            .validate()
+            .map_err(|e| SpsaError::Settings(format!("confirmation SPRT: {e}")))?;
+    }
     let start: Vec<f64> = cfg.params.iter().map(|p| p.start).collect();
-    contest
-        .check(&spec_of(&cfg.base, &cfg.params, &start))
-        .map_err(SpsaError::Contest)?;
+    // The start and both corners of the box, before the first game: a
+    // bound the player refuses fails now, not hours in.
+    let lows: Vec<f64> = cfg.params.iter().map(|p| p.playable(p.min)).collect();
+    let highs: Vec<f64> = cfg.params.iter().map(|p| p.playable(p.max)).collect();
+    for values in [&start, &lows, &highs] {
+        contest
+            .check(&spec_of(&cfg.base, &cfg.params, values))
+            .map_err(SpsaError::Contest)?;
+    }
     let mut theta = start.clone();
     let mut history = Vec::new();
     let mut journal = None;

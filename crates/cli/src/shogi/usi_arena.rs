@@ -7,12 +7,9 @@ use crate::usage::usage;
 use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Duration;
-use yomi_arena::{ArenaError, MatchConfig, PlayerFactory, spec_factory};
-use yomi_search::{SpecError, StrategySpec};
-use yomi_shogi::{DeclarationRule, ShogiGame};
-use yomi_shogi_match::{
-    EngineSpec, MatchError, PlayerSpec, RecordFormat, ShogiMatchConfig, run_shogi_match,
-};
+use yomi_arena::{ArenaError, MatchConfig};
+use yomi_shogi::DeclarationRule;
+use yomi_shogi_match::{MatchError, PlayerSpec, RecordFormat, ShogiMatchConfig, run_shogi_match};
 
 /// Shogi's own options of a match (records and the entering-king rule).
 #[derive(clap::Args, Debug, Default)]
@@ -36,30 +33,35 @@ impl ShogiMatchArgs {
 }
 
 fn player(spec: &str) -> Result<PlayerSpec> {
-    if spec.starts_with("usi:") {
-        let s: EngineSpec = spec
-            .parse()
-            .map_err(|e: yomi_shogi_match::ClientError| crate::usage::bad_input(e))?;
-        return Ok(PlayerSpec::Usi(s));
-    }
-    let parsed: StrategySpec = spec
-        .parse()
-        .map_err(|e: SpecError| crate::usage::bad_input(e))?;
-    let f: PlayerFactory<ShogiGame> = spec_factory(&parsed).map_err(crate::usage::bad_input)?;
-    Ok(PlayerSpec::Builtin(f))
+    spec.parse().map_err(crate::usage::bad_input)
 }
 
 /// A match's error as the CLI reports it: settings, openings, a journal of
 /// another match and an engine that fails its first handshake are the
 /// user's input (exit code 2); failing to write records or the journal is
 /// a runtime failure (1).
-fn match_error(e: MatchError) -> anyhow::Error {
+pub(crate) fn match_error(e: MatchError) -> anyhow::Error {
     match e {
         MatchError::Arena(a) => crate::arena::arena_error(a),
         MatchError::Journal(j) => crate::arena::arena_error(ArenaError::Journal(j)),
-        MatchError::Engine(_) => crate::usage::bad_input(e),
+        MatchError::Engine(_) | MatchError::Player { .. } => crate::usage::bad_input(e),
         MatchError::Records { .. } => anyhow::Error::new(e),
     }
+}
+
+/// The `--declaration` rule.
+pub(crate) fn declaration(text: &str) -> Result<DeclarationRule> {
+    Ok(match text {
+        "27" => DeclarationRule::Points27,
+        "24" => DeclarationRule::Points24,
+        "none" => DeclarationRule::None,
+        other => {
+            return Err(usage(format!(
+                "--declaration '{}': use 27, 24 or none",
+                yomi_core::text::excerpt(other)
+            )));
+        }
+    })
 }
 
 /// Runs the clocked match and prints the report.
@@ -70,19 +72,9 @@ pub fn run_clocked(
     shogi: &ShogiMatchArgs,
     json: bool,
 ) -> Result<()> {
-    let declaration = match shogi.declaration.as_str() {
-        "27" => DeclarationRule::Points27,
-        "24" => DeclarationRule::Points24,
-        "none" => DeclarationRule::None,
-        other => {
-            return Err(usage(format!(
-                "--declaration '{other}': use 27, 24 or none"
-            )));
-        }
-    };
     let cfg = ShogiMatchConfig {
         arena,
-        declaration,
+        declaration: declaration(&shogi.declaration)?,
         records: shogi.records.clone(),
         record_format: shogi.record_format,
         handshake: Duration::from_secs(10),

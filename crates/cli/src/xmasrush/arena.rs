@@ -51,6 +51,7 @@ pub fn run(args: ArenaArgs) -> Result<()> {
         .filter(|s| !s.is_empty())
         .collect();
     let rr = RoundRobin {
+        stop_early: false,
         bots: bots.clone(),
         pairs: args.pairs,
         base_seed: args.seed,

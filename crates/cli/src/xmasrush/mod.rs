@@ -88,7 +88,7 @@ impl BotChoiceArgs {
 }
 
 impl LeagueArg {
-    fn get(&self) -> Result<League> {
+    pub(crate) fn get(&self) -> Result<League> {
         Ok(League::parse(&self.league)?)
     }
 }
