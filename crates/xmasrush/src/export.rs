@@ -120,11 +120,15 @@ pub const CODINGAME_LIMIT: usize = 100_000;
 
 /// Drops what the compiler does not need, to fit [`CODINGAME_LIMIT`]:
 /// `#[cfg(test)]` items, comment lines, indentation and blank lines (the
-/// header's first two comment lines stay). Sound for this crate's sources:
-/// no multi-line string literal in them depends on leading spaces.
+/// header's first two comment lines stay), and the newline after a line
+/// ending in `{`, `}`, `;` or `,` outside any string literal and without a
+/// comment (tokens need no newline there). Sound for this crate's sources:
+/// no multi-line string literal in them depends on leading spaces, and none
+/// is a raw string.
 fn minify(source: &str) -> String {
     let mut out = String::with_capacity(source.len() / 2);
     let mut lines = source.lines().enumerate();
+    let mut in_string = false;
     while let Some((n, line)) = lines.next() {
         let t = line.trim();
         if t == "#[cfg(test)]" {
@@ -135,9 +139,57 @@ fn minify(source: &str) -> String {
             continue;
         }
         out.push_str(t);
+        let (code, ends_in_string) = scan(t, in_string);
+        let joinable = !in_string
+            && !ends_in_string
+            && !code.contains("//")
+            && t.ends_with(['{', '}', ';', ',']);
+        in_string = ends_in_string;
+        if !joinable {
+            out.push('\n');
+        }
+    }
+    if !out.ends_with('\n') {
         out.push('\n');
     }
     out
+}
+
+/// The code of a line outside string and char literals, and whether the line
+/// ends inside a string; `in_string` says whether it starts inside one.
+fn scan(line: &str, in_string: bool) -> (String, bool) {
+    let mut code = String::new();
+    let mut state = in_string;
+    let mut escaped = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if state {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => state = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => state = true,
+            '\'' => {
+                // A char literal ('x', '\n', '{') is skipped; a lifetime ('a) is not one.
+                let rest: String = chars.clone().take(3).collect();
+                if rest.starts_with('\\') {
+                    chars.next();
+                    chars.next();
+                    while chars.next().is_some_and(|c| c != '\'') {}
+                } else if rest.chars().nth(1) == Some('\'') {
+                    chars.next();
+                    chars.next();
+                }
+            }
+            _ => code.push(c),
+        }
+    }
+    (code, state)
 }
 
 /// Skips one item: up to its `;` or the `}` closing its first `{`.
@@ -163,40 +215,12 @@ fn skip_item<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) {
 }
 
 /// The characters of a line outside string and char literals.
-fn code_chars(line: &str) -> impl Iterator<Item = char> + '_ {
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut chars = line.chars().peekable();
-    std::iter::from_fn(move || {
-        loop {
-            let c = chars.next()?;
-            if in_string {
-                match c {
-                    _ if escaped => escaped = false,
-                    '\\' => escaped = true,
-                    '"' => in_string = false,
-                    _ => {}
-                }
-                continue;
-            }
-            match c {
-                '"' => in_string = true,
-                '\'' => {
-                    // A char literal ('x', '\n', '{') is skipped; a lifetime ('a) is not one.
-                    let rest: String = chars.clone().take(3).collect();
-                    if rest.starts_with('\\') {
-                        chars.next();
-                        chars.next();
-                        while chars.next().is_some_and(|c| c != '\'') {}
-                    } else if rest.chars().nth(1) == Some('\'') {
-                        chars.next();
-                        chars.next();
-                    }
-                }
-                _ => return Some(c),
-            }
-        }
-    })
+fn code_chars(line: &str) -> impl Iterator<Item = char> {
+    scan(line, false)
+        .0
+        .chars()
+        .collect::<Vec<char>>()
+        .into_iter()
 }
 
 /// Which crate a file comes from (its paths are rewritten differently).

@@ -19,6 +19,31 @@ pub mod eval {
     pub const TEMPERATURE: f64 = 1.5;
 }
 
+/// The evaluation's weights as one value, so a bot can carry its own (the
+/// `duct` spec keys `reach`, `hand`, `mobility`, `temp`; the tuner moves
+/// them). [`EvalWeights::DEFAULT`] is the [`eval`] constants.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvalWeights {
+    /// A revealed quest item reachable now (a completed quest counts 1).
+    pub quest_reachable: f64,
+    /// A revealed quest item on the player's own hand tile.
+    pub quest_in_hand: f64,
+    /// Per reachable cell.
+    pub mobility: f64,
+    /// Logistic temperature of the value difference (positive).
+    pub temperature: f64,
+}
+
+impl EvalWeights {
+    /// The built-in weights.
+    pub const DEFAULT: EvalWeights = EvalWeights {
+        quest_reachable: eval::QUEST_REACHABLE,
+        quest_in_hand: eval::QUEST_IN_HAND,
+        mobility: eval::MOBILITY,
+        temperature: eval::TEMPERATURE,
+    };
+}
+
 /// Time the searching bots use per turn by default (the turn limit is 50 ms).
 pub const TURN_TIME: Duration = Duration::from_millis(40);
 /// Extra time allowed on the first turn (the limit is 1 s there).

@@ -221,3 +221,33 @@ fn bots_step_out_of_a_deadlock_when_not_ahead() {
         }
     }
 }
+
+#[test]
+fn duct_takes_its_evaluation_weights_from_the_spec() {
+    use std::time::Duration;
+    use yomi_xmasrush::bench::positions;
+    let err = BotSpec::parse("duct:temp=0").unwrap_err().to_string();
+    assert!(
+        err.contains("'temp'") && err.contains("at least 0.001"),
+        "{err}"
+    );
+    assert!(BotSpec::parse("duct:reach=nan").is_err());
+    let decisions = |spec: &str| {
+        let mut bot = BotSpec::parse(spec).unwrap().build(3).unwrap();
+        positions(12)
+            .iter()
+            .map(|s| format!("{:?}", bot.act(s, 0, Duration::from_secs(5))))
+            .collect::<Vec<_>>()
+    };
+    let default = decisions("duct:iterations=3000");
+    // The defaults written out are the defaults.
+    assert_eq!(
+        decisions("duct:iterations=3000,reach=0.4,hand=0.25,mobility=0.01,temp=1.5"),
+        default
+    );
+    // A perverse weighting (reachable quest items count against you) plays otherwise.
+    assert_ne!(
+        decisions("duct:iterations=3000,reach=-2,mobility=-0.2"),
+        default
+    );
+}

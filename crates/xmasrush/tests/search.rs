@@ -153,6 +153,7 @@ fn root_statistics_count_every_iteration_once_per_player() {
             policy: ucb,
             turns: 2,
             max_nodes: 100_000,
+            weights: yomi_xmasrush::params::EvalWeights::DEFAULT,
         },
         4,
     );

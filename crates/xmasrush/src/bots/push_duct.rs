@@ -18,7 +18,8 @@ use super::children::Children;
 use super::limit::Limit;
 use super::matrix::{random_pairs, simulate_pair};
 use crate::action::Push;
-use crate::eval::evaluate;
+use crate::eval::evaluate_with;
+use crate::params::EvalWeights;
 use crate::reach::Bfs;
 use crate::state::State;
 use yomi_core::Rng;
@@ -36,6 +37,8 @@ pub struct PushDuctOptions {
     pub turns: u32,
     /// Nodes at most; past it the tree stops growing (iterations go on).
     pub max_nodes: usize,
+    /// The evaluation's weights.
+    pub weights: EvalWeights,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -175,7 +178,7 @@ impl PushDuct {
                 }
             }
         }
-        let v0 = evaluate(&s, 0);
+        let v0 = evaluate_with(&s, 0, &self.options.weights);
         for step in self.path.iter().rev() {
             let n = &mut self.nodes[step.node as usize];
             n.visits += 1;

@@ -35,6 +35,10 @@ pub const STRATEGIES: &[(&str, &[&str])] = &[
             "policy",
             "c",
             "gamma",
+            "reach",
+            "hand",
+            "mobility",
+            "temp",
             "seed",
         ],
     ),
@@ -190,6 +194,29 @@ impl BotSpec {
         })
     }
 
+    /// The evaluation weights of `duct` (`reach`, `hand`, `mobility`,
+    /// `temp`; the defaults where absent): finite, the temperature positive.
+    fn weights(&self) -> Result<params::EvalWeights, SpecError> {
+        let d = params::EvalWeights::DEFAULT;
+        let get = |key: &str, default: f64, min: f64| {
+            let v = self.get(key, default)?;
+            if v.is_finite() && v >= min {
+                return Ok(v);
+            }
+            Err(SpecError::BadValue {
+                key: key.into(),
+                value: v.to_string(),
+                reason: format!("a finite number, at least {min}"),
+            })
+        };
+        Ok(params::EvalWeights {
+            quest_reachable: get("reach", d.quest_reachable, f64::MIN)?,
+            quest_in_hand: get("hand", d.quest_in_hand, f64::MIN)?,
+            mobility: get("mobility", d.mobility, f64::MIN)?,
+            temperature: get("temp", d.temperature, 1e-3)?,
+        })
+    }
+
     fn policy(&self, c: f64) -> Result<SelectionPolicy, SpecError> {
         let gamma = self.get("gamma", params::DUCT_GAMMA)?;
         Ok(match self.params.get("policy").map(String::as_str) {
@@ -248,6 +275,7 @@ impl BotSpec {
                             policy,
                             turns,
                             max_nodes: params::TREE_NODES,
+                            weights: self.weights()?,
                         };
                         Box::new(DuctBot::new(options, self.effort()?, seed))
                     }
