@@ -55,12 +55,16 @@ pub struct ArenaArgs {
     pub json: bool,
     #[command(flatten)]
     pub clock: ClockArgs,
+    /// Journal every finished pair to this file (JSON lines); rerun with the same
+    /// file and settings to continue a stopped match.
+    #[arg(long)]
+    pub journal: Option<PathBuf>,
     /// Shogi only: USI engines (`--a usi:PATH[,Option=Value...]`), records, declaration.
     #[command(flatten)]
     pub shogi: crate::shogi::usi_arena::ShogiMatchArgs,
 }
 
-/// The clock, resign rule and journal of a match (any game).
+/// The clock and resign rule of a match (any game).
 #[derive(clap::Args, Debug, Default)]
 pub struct ClockArgs {
     /// Byoyomi per move (e.g. `200ms`, `1s`); shogi matches with engines default to byoyomi 1s.
@@ -84,21 +88,16 @@ pub struct ClockArgs {
     /// least CP; off unless given.
     #[arg(long)]
     pub resign: Option<ResignRule>,
-    /// Journal every finished pair to this file (JSON lines); rerun with the same
-    /// file and settings to continue a stopped match.
-    #[arg(long)]
-    pub journal: Option<PathBuf>,
 }
 
 impl ClockArgs {
-    /// True when any clock, resign or journal option was given.
+    /// True when any clock or resign option was given.
     pub fn any(&self) -> bool {
         self.byoyomi.is_some()
             || self.main_time.is_some()
             || self.inc.is_some()
             || self.nodes_per_move.is_some()
             || self.time_margin.is_some()
-            || self.journal.is_some()
             || self.resign.is_some()
     }
 
@@ -175,7 +174,7 @@ pub fn config(args: &ArenaArgs, shogi_clocked: bool) -> anyhow::Result<MatchConf
         )?,
         tolerance: args.clock.time_margin.unwrap_or(Duration::ZERO),
         resign: args.clock.resign,
-        journal: args.clock.journal.as_ref().map(|path| MatchJournal {
+        journal: args.journal.as_ref().map(|path| MatchJournal {
             path: path.clone(),
             players: [args.a.clone(), args.b.clone()],
         }),
@@ -231,7 +230,8 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         ));
     }
     let engines = args.a.starts_with("usi:") || args.b.starts_with("usi:");
-    let shogi_clocked = shogi && (engines || args.clock.any() || args.shogi.any());
+    let shogi_clocked =
+        shogi && (engines || args.clock.any() || args.journal.is_some() || args.shogi.any());
     let cfg = config(&args, shogi_clocked)?;
     if shogi_clocked {
         return crate::shogi::usi_arena::run_clocked(&args.a, &args.b, cfg, &args.shogi, args.json);

@@ -7,7 +7,6 @@
 use crate::arena::ClockArgs;
 use crate::args::Threads;
 use crate::games::{GameKind, with_game};
-use crate::shogi::usi_arena::ShogiMatchArgs;
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
@@ -65,8 +64,9 @@ struct ContestArgs {
     max_plies: Option<u32>,
     #[command(flatten)]
     clock: ClockArgs,
-    #[command(flatten)]
-    shogi: ShogiMatchArgs,
+    /// Shogi: entering-king rule: `27` (CSA, default), `24` or `none`.
+    #[arg(long, default_value = "27")]
+    declaration: String,
     /// Xmas Rush league: wood2, wood1, bronze, silver, gold or legend.
     #[arg(long, default_value = "legend")]
     league: String,
@@ -182,20 +182,14 @@ macro_rules! with_contest {
                     GameKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
                 ))
             })?;
-            if args.clock.journal.is_some() {
-                return Err(usage("the tuner keeps its journals under --out; --journal is not used here"));
-            }
             let base = match_config(args, matches!(kind, GameKind::Shogi))?;
             let engines = $specs.iter().any(|s: &&str| s.starts_with("usi:"));
             if matches!(kind, GameKind::Shogi) && (engines || args.clock.any()) {
-                if args.shogi.records.is_some() {
-                    return Err(usage("--records is not kept by the tuner"));
-                }
                 let $c = EngineContest { base: shogi_config(args, base)? };
                 $body
             } else {
-                if args.shogi.any() {
-                    return Err(usage("--records and --declaration are for shogi matches with engines"));
+                if args.declaration != "27" {
+                    return Err(usage("--declaration is for shogi matches with engines or a clock"));
                 }
                 with_game!(kind, G => {
                     let $c = StrategyContest::<G>::new(base);
@@ -231,9 +225,9 @@ fn match_config(args: &ContestArgs, shogi: bool) -> Result<MatchConfig> {
 fn shogi_config(args: &ContestArgs, arena: MatchConfig) -> Result<ShogiMatchConfig> {
     Ok(ShogiMatchConfig {
         arena,
-        declaration: crate::shogi::usi_arena::declaration(&args.shogi.declaration)?,
+        declaration: crate::shogi::usi_arena::declaration(&args.declaration)?,
         records: None,
-        record_format: args.shogi.record_format,
+        record_format: Default::default(),
         handshake: Duration::from_secs(10),
     })
 }
