@@ -1,7 +1,8 @@
 //! Solves every position of `data/tsume.txt` with the df-pn solver and
 //! prints one tab-separated row per problem: recorded length, found length
 //! (or the outcome), whether it was proved shortest, nodes, microseconds.
-//! Run with `cargo run --release -p yomi-shogi-engine --example tsume_bench`.
+//! Run with `cargo run --release -p yomi-shogi-engine --example tsume_bench
+//! [-- FILE]`; FILE (same format) replaces the built-in `data/tsume.txt`.
 
 use std::sync::atomic::AtomicBool;
 use yomi_shogi::Position;
@@ -16,7 +17,11 @@ fn main() {
     });
     let (mut nodes, mut micros) = (0u64, 0u128);
     println!("recorded\tfound\tshortest\tnodes\tmicros\tsfen");
-    for line in include_str!("../data/tsume.txt").lines() {
+    let text = match std::env::args().nth(1) {
+        Some(path) => std::fs::read_to_string(&path).expect("the problem file is readable"),
+        None => include_str!("../data/tsume.txt").to_string(),
+    };
+    for line in text.lines() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
