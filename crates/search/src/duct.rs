@@ -142,29 +142,41 @@ impl<G: SimultaneousGame> Duct<G> {
         }
     }
 
-    fn add_node(&mut self, state: &G) -> u32 {
-        let mut node = Node {
-            stats: [0; 2],
+    /// A new leaf; its statistics and child slots come with [`Duct::expand`].
+    fn add_node(&mut self) -> u32 {
+        self.nodes.push(Node {
+            stats: [NONE; 2],
             counts: [0; 2],
-            children: 0,
+            children: NONE,
             visits: 0,
-        };
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Gives `node` (at `state`) its statistics and child slots, the first
+    /// time it is selected from: most leaves are reached once (by the
+    /// playout that created them) and never need them, which keeps the
+    /// search's memory, and its cache misses, small.
+    fn expand(&mut self, node: usize, state: &G) {
+        if self.nodes[node].children != NONE {
+            return;
+        }
+        let mut n = self.nodes[node].clone();
         for p in 0..2 {
             state.actions(p, &mut self.actions[p]);
-            node.stats[p] = self.stats.len() as u32;
-            node.counts[p] = self.actions[p].len() as u32;
+            n.stats[p] = self.stats.len() as u32;
+            n.counts[p] = self.actions[p].len() as u32;
             self.stats.extend(std::iter::repeat_n(
                 ActionStats::default(),
                 self.actions[p].len(),
             ));
         }
-        node.children = self.children.len() as u32;
+        n.children = self.children.len() as u32;
         self.children.extend(std::iter::repeat_n(
             NONE,
-            (node.counts[0] * node.counts[1]) as usize,
+            (n.counts[0] * n.counts[1]) as usize,
         ));
-        self.nodes.push(node);
-        (self.nodes.len() - 1) as u32
+        self.nodes[node] = n;
     }
 
     /// Fills `self.probs` with the policy's current distribution (Exp3 / RM).
@@ -286,6 +298,7 @@ impl<G: SimultaneousGame> Duct<G> {
             self.nodes[node].visits += 1;
             return state.returns();
         }
+        self.expand(node, state);
         let (i0, p0) = self.select(node, 0);
         let (i1, p1) = self.select(node, 1);
         let n = &self.nodes[node];
@@ -299,7 +312,7 @@ impl<G: SimultaneousGame> Duct<G> {
         debug_assert!(off0 < self.stats.len() && off1 < self.stats.len());
         state.apply(a0, a1);
         let ret = if self.children[slot] == NONE {
-            let child = self.add_node(state);
+            let child = self.add_node();
             self.children[slot] = child;
             let r = self.playout(state);
             self.nodes[child as usize].visits += 1;
@@ -319,7 +332,8 @@ impl<G: SimultaneousGame> Duct<G> {
         self.nodes.clear();
         self.stats.clear();
         self.children.clear();
-        self.add_node(state);
+        self.add_node();
+        self.expand(0, state);
         let mut iterations = 0u64;
         let mut total = 0.0;
         let budget = self.options.budget;

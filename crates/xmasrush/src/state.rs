@@ -82,6 +82,46 @@ const fn build_shift() -> [[u8; CELLS]; Push::COUNT] {
 /// item instead of locating it on the line.
 const SHIFT: [[u8; CELLS]; Push::COUNT] = build_shift();
 
+/// Item locations [`ITEM_MOVES`] maps: the cells, the two hands, and one
+/// entry standing for [`GONE`].
+const LOCATIONS: usize = CELLS + 3;
+
+const fn build_item_moves() -> [[[u8; LOCATIONS]; 2]; Push::COUNT] {
+    let mut t = [[[0u8; LOCATIONS]; 2]; Push::COUNT];
+    let mut k = 0;
+    while k < Push::COUNT {
+        let mut p = 0;
+        while p < 2 {
+            let hand = HAND0 + p as u8;
+            let mut loc = 0;
+            while loc < LOCATIONS {
+                t[k][p][loc] = if loc == LOCATIONS - 1 {
+                    GONE
+                } else if loc as u8 == hand {
+                    LINES[k][0]
+                } else if loc < CELLS {
+                    match SHIFT[k][loc] {
+                        LEAVES => hand,
+                        to => to,
+                    }
+                } else {
+                    loc as u8
+                };
+                loc += 1;
+            }
+            p += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// `ITEM_MOVES[push][p][loc.min(CELLS + 2)]`: where an item at `loc` is after
+/// player `p` pushes `push` (the hand's item enters at the line's start, the
+/// item on the tile pushed out goes to `p`'s hand, the other hand and
+/// collected items stay). One branch-free lookup per item.
+const ITEM_MOVES: [[[u8; LOCATIONS]; 2]; Push::COUNT] = build_item_moves();
+
 /// Position of a cell along a push's line (0 = entry), or [`OFF`] when the cell is not on it.
 pub fn index_on_line(push: Push, c: u8) -> u8 {
     let (x, y) = (c as usize % SIZE, c as usize / SIZE);
@@ -222,16 +262,11 @@ impl State {
         }
         self.board[line[0] as usize] = self.hands[p];
         self.hands[p] = popped;
-        let hand = HAND0 + p as u8;
-        let shift = &SHIFT[push.index()];
+        let moves = &ITEM_MOVES[push.index()][p];
         for loc in self.items.iter_mut() {
-            if *loc == hand {
-                *loc = line[0];
-            } else if (*loc as usize) < CELLS {
-                let to = shift[*loc as usize];
-                *loc = if to == LEAVES { hand } else { to };
-            }
+            *loc = moves[(*loc as usize).min(LOCATIONS - 1)];
         }
+        let shift = &SHIFT[push.index()];
         for pos in self.pos.iter_mut() {
             let to = shift[*pos as usize];
             // The player on the tile that leaves wraps onto the inserted tile.
@@ -271,11 +306,31 @@ impl State {
             && self.board[n as usize] >> d.opposite().index() & 1 == 1
     }
 
+    /// Cells holding one of `p`'s revealed quest items, as a bit mask: a
+    /// player off these cells collects nothing.
+    pub fn quest_cells(&self, p: usize) -> u64 {
+        let mut open = self.revealed_mask(p);
+        let mut cells = 0u64;
+        while open != 0 {
+            let i = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let loc = self.items[State::item_id(p, self.deck[i])];
+            if (loc as usize) < CELLS {
+                cells |= 1 << loc;
+            }
+        }
+        cells
+    }
+
     /// Walks both players in lockstep, one step each per frame, collecting
     /// after every frame; an illegal step ends that player's walk.
     pub fn resolve_moves(&mut self, paths: [Path; 2]) {
         let mut walking = [true; 2];
         let longest = paths[0].len().max(paths[1].len());
+        // Items do not move and no quest is revealed during a walk, so a
+        // frame can collect only where these masks say; they change only
+        // when something is collected.
+        let mut wanted = [self.quest_cells(0), self.quest_cells(1)];
         for k in 0..longest {
             for p in 0..2 {
                 if !walking[p] || k >= paths[p].len() {
@@ -288,7 +343,10 @@ impl State {
                     walking[p] = false;
                 }
             }
-            self.collect();
+            if wanted[0] >> self.pos[0] & 1 == 1 || wanted[1] >> self.pos[1] & 1 == 1 {
+                self.collect();
+                wanted = [self.quest_cells(0), self.quest_cells(1)];
+            }
         }
     }
 
