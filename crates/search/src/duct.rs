@@ -92,6 +92,9 @@ struct Node {
     /// Offset into `Duct::children` (n0 * n1 entries).
     children: u32,
     visits: u32,
+    /// Actions of player 0 and 1 never played here: UCB1 scans for them only
+    /// while some are left.
+    unplayed: [u32; 2],
 }
 
 const NONE: u32 = u32::MAX;
@@ -149,6 +152,7 @@ impl<G: SimultaneousGame> Duct<G> {
             counts: [0; 2],
             children: NONE,
             visits: 0,
+            unplayed: [0; 2],
         });
         (self.nodes.len() - 1) as u32
     }
@@ -166,6 +170,7 @@ impl<G: SimultaneousGame> Duct<G> {
             state.actions(p, &mut self.actions[p]);
             n.stats[p] = self.stats.len() as u32;
             n.counts[p] = self.actions[p].len() as u32;
+            n.unplayed[p] = n.counts[p];
             self.stats.extend(std::iter::repeat_n(
                 ActionStats::default(),
                 self.actions[p].len(),
@@ -227,7 +232,7 @@ impl<G: SimultaneousGame> Duct<G> {
         match self.options.policies[p] {
             SelectionPolicy::Ucb1 { c } => {
                 let s = &self.stats[off..off + k];
-                let unvisited = s.iter().filter(|a| a.visits == 0.0).count();
+                let unvisited = self.nodes[node].unplayed[p] as usize;
                 if unvisited > 0 {
                     let pick = self.rng.below(unvisited);
                     let i = s
@@ -240,10 +245,16 @@ impl<G: SimultaneousGame> Duct<G> {
                     return (i, 1.0);
                 }
                 let ln = (self.nodes[node].visits.max(1) as f64).ln();
-                let best = (0..k)
-                    .map(|i| (i, s[i].reward / s[i].visits + c * (ln / s[i].visits).sqrt()))
-                    .max_by(|a, b| a.1.total_cmp(&b.1))
-                    .expect("k > 0");
+                // The last of the largest bounds, as `Iterator::max_by` picks
+                // it; they are never NaN nor -0, so `>=` orders them as
+                // `total_cmp` does.
+                let mut best = (0, f64::NEG_INFINITY);
+                for (i, a) in s.iter().enumerate() {
+                    let b = a.reward / a.visits + c * (ln / a.visits).sqrt();
+                    if b >= best.1 {
+                        best = (i, b);
+                    }
+                }
                 (best.0, 1.0)
             }
             policy => {
@@ -265,6 +276,9 @@ impl<G: SimultaneousGame> Duct<G> {
             self.nodes[node].counts[p] as usize,
         );
         let a = &mut self.stats[off + i];
+        if a.visits == 0.0 {
+            self.nodes[node].unplayed[p] -= 1;
+        }
         a.visits += 1.0;
         a.reward += reward01;
         match self.options.policies[p] {

@@ -10,21 +10,19 @@
 /// hint only: no effect on results.
 #[inline(always)]
 pub fn prefetch<T>(x: &T) {
+    // SAFETY: SSE is part of every x86_64 target, and a prefetch is a hint
+    // that reads nothing and never faults; the pointer comes from a
+    // reference anyway. The crate's one unsafe block: the push trees' child
+    // table and arms are mostly out of cache, and the load it starts
+    // overlaps a simulation instead of stalling after it.
     #[cfg(target_arch = "x86_64")]
-    {
-        let p = (x as *const T).cast::<i8>();
-        // SAFETY: SSE is part of every x86_64 target, and a prefetch is a
-        // hint that reads nothing and never faults; `p` comes from a
-        // reference anyway. The crate's one unsafe block: the push trees'
-        // child table and arms are mostly out of cache, and the load it
-        // starts overlaps a simulation instead of stalling after it.
-        #[allow(unsafe_code)]
-        unsafe {
-            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p);
-        }
+    #[allow(unsafe_code)]
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+            (x as *const T).cast(),
+        );
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
+    let _ = x; // elsewhere a no-op
 }
 
 /// Open-addressing table with linear probing and generation stamps.
