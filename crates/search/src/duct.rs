@@ -78,6 +78,8 @@ impl Default for DuctOptions {
 struct ActionStats {
     visits: f64,
     reward: f64,
+    /// `reward / visits`, kept by the update so UCB1 divides once per action, not twice.
+    mean: f64,
     /// Exp3: cumulative importance-weighted reward; regret matching: cumulative regret.
     score: f64,
     /// Regret matching: cumulative strategy (for the average strategy).
@@ -250,7 +252,7 @@ impl<G: SimultaneousGame> Duct<G> {
                 // `total_cmp` does.
                 let mut best = (0, f64::NEG_INFINITY);
                 for (i, a) in s.iter().enumerate() {
-                    let b = a.reward / a.visits + c * (ln / a.visits).sqrt();
+                    let b = a.mean + c * (ln / a.visits).sqrt();
                     if b >= best.1 {
                         best = (i, b);
                     }
@@ -281,6 +283,7 @@ impl<G: SimultaneousGame> Duct<G> {
         }
         a.visits += 1.0;
         a.reward += reward01;
+        a.mean = a.reward / a.visits;
         match self.options.policies[p] {
             SelectionPolicy::Ucb1 { .. } => {}
             SelectionPolicy::Exp3 { .. } => a.score += reward01 / prob,
