@@ -78,6 +78,8 @@ impl Default for DuctOptions {
 struct ActionStats {
     visits: f64,
     reward: f64,
+    /// `reward / visits`, kept by the update so UCB1 divides once per action, not twice.
+    mean: f64,
     /// Exp3: cumulative importance-weighted reward; regret matching: cumulative regret.
     score: f64,
     /// Regret matching: cumulative strategy (for the average strategy).
@@ -92,6 +94,9 @@ struct Node {
     /// Offset into `Duct::children` (n0 * n1 entries).
     children: u32,
     visits: u32,
+    /// Actions of player 0 and 1 never played here: UCB1 scans for them only
+    /// while some are left.
+    unplayed: [u32; 2],
 }
 
 const NONE: u32 = u32::MAX;
@@ -142,29 +147,43 @@ impl<G: SimultaneousGame> Duct<G> {
         }
     }
 
-    fn add_node(&mut self, state: &G) -> u32 {
-        let mut node = Node {
-            stats: [0; 2],
+    /// A new leaf; its statistics and child slots come with [`Duct::expand`].
+    fn add_node(&mut self) -> u32 {
+        self.nodes.push(Node {
+            stats: [NONE; 2],
             counts: [0; 2],
-            children: 0,
+            children: NONE,
             visits: 0,
-        };
+            unplayed: [0; 2],
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Gives `node` (at `state`) its statistics and child slots, the first
+    /// time it is selected from: most leaves are reached once (by the
+    /// playout that created them) and never need them, which keeps the
+    /// search's memory, and its cache misses, small.
+    fn expand(&mut self, node: usize, state: &G) {
+        if self.nodes[node].children != NONE {
+            return;
+        }
+        let mut n = self.nodes[node].clone();
         for p in 0..2 {
             state.actions(p, &mut self.actions[p]);
-            node.stats[p] = self.stats.len() as u32;
-            node.counts[p] = self.actions[p].len() as u32;
+            n.stats[p] = self.stats.len() as u32;
+            n.counts[p] = self.actions[p].len() as u32;
+            n.unplayed[p] = n.counts[p];
             self.stats.extend(std::iter::repeat_n(
                 ActionStats::default(),
                 self.actions[p].len(),
             ));
         }
-        node.children = self.children.len() as u32;
+        n.children = self.children.len() as u32;
         self.children.extend(std::iter::repeat_n(
             NONE,
-            (node.counts[0] * node.counts[1]) as usize,
+            (n.counts[0] * n.counts[1]) as usize,
         ));
-        self.nodes.push(node);
-        (self.nodes.len() - 1) as u32
+        self.nodes[node] = n;
     }
 
     /// Fills `self.probs` with the policy's current distribution (Exp3 / RM).
@@ -215,7 +234,7 @@ impl<G: SimultaneousGame> Duct<G> {
         match self.options.policies[p] {
             SelectionPolicy::Ucb1 { c } => {
                 let s = &self.stats[off..off + k];
-                let unvisited = s.iter().filter(|a| a.visits == 0.0).count();
+                let unvisited = self.nodes[node].unplayed[p] as usize;
                 if unvisited > 0 {
                     let pick = self.rng.below(unvisited);
                     let i = s
@@ -228,10 +247,16 @@ impl<G: SimultaneousGame> Duct<G> {
                     return (i, 1.0);
                 }
                 let ln = (self.nodes[node].visits.max(1) as f64).ln();
-                let best = (0..k)
-                    .map(|i| (i, s[i].reward / s[i].visits + c * (ln / s[i].visits).sqrt()))
-                    .max_by(|a, b| a.1.total_cmp(&b.1))
-                    .expect("k > 0");
+                // The last of the largest bounds, as `Iterator::max_by` picks
+                // it; they are never NaN nor -0, so `>=` orders them as
+                // `total_cmp` does.
+                let mut best = (0, f64::NEG_INFINITY);
+                for (i, a) in s.iter().enumerate() {
+                    let b = a.mean + c * (ln / a.visits).sqrt();
+                    if b >= best.1 {
+                        best = (i, b);
+                    }
+                }
                 (best.0, 1.0)
             }
             policy => {
@@ -253,8 +278,12 @@ impl<G: SimultaneousGame> Duct<G> {
             self.nodes[node].counts[p] as usize,
         );
         let a = &mut self.stats[off + i];
+        if a.visits == 0.0 {
+            self.nodes[node].unplayed[p] -= 1;
+        }
         a.visits += 1.0;
         a.reward += reward01;
+        a.mean = a.reward / a.visits;
         match self.options.policies[p] {
             SelectionPolicy::Ucb1 { .. } => {}
             SelectionPolicy::Exp3 { .. } => a.score += reward01 / prob,
@@ -286,6 +315,7 @@ impl<G: SimultaneousGame> Duct<G> {
             self.nodes[node].visits += 1;
             return state.returns();
         }
+        self.expand(node, state);
         let (i0, p0) = self.select(node, 0);
         let (i1, p1) = self.select(node, 1);
         let n = &self.nodes[node];
@@ -299,7 +329,7 @@ impl<G: SimultaneousGame> Duct<G> {
         debug_assert!(off0 < self.stats.len() && off1 < self.stats.len());
         state.apply(a0, a1);
         let ret = if self.children[slot] == NONE {
-            let child = self.add_node(state);
+            let child = self.add_node();
             self.children[slot] = child;
             let r = self.playout(state);
             self.nodes[child as usize].visits += 1;
@@ -319,7 +349,8 @@ impl<G: SimultaneousGame> Duct<G> {
         self.nodes.clear();
         self.stats.clear();
         self.children.clear();
-        self.add_node(state);
+        self.add_node();
+        self.expand(0, state);
         let mut iterations = 0u64;
         let mut total = 0.0;
         let budget = self.options.budget;

@@ -6,6 +6,8 @@
 //! a scripted sequence and walk greedily, every tenth push decision from the fourth on is
 //! kept); the bot is asked once per position with seat 0. CPU time comes from Linux's
 //! `/proc/thread-self/schedstat`; elsewhere the per-CPU rates are `None`.
+//! Repeated rounds ([`Spread`]) give the median and the range of a rate, the
+//! figure to quote on a shared machine.
 
 use crate::action::{Action, Push};
 use crate::bots::Bot;
@@ -15,6 +17,10 @@ use crate::sim::start;
 use crate::state::State;
 use crate::walker::greedy_walk;
 use std::time::{Duration, Instant};
+use yomi_core::limits::Bounds;
+
+/// Rounds of `yomi xmasrush bench --rounds`: 1 to 1000.
+pub const ROUNDS: Bounds = Bounds::new("rounds", 1, 1000);
 
 /// `n` push decisions from games where both sides push a fixed sequence of lines and walk
 /// greedily.
@@ -128,5 +134,49 @@ pub fn bench(bot: &mut dyn Bot, positions: &[State], budget: Duration) -> BenchR
         iterations,
         longest,
         cpu_ns,
+    }
+}
+
+/// Median and range of one rate over repeated rounds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    /// The median (the mean of the middle two for an even count).
+    pub median: f64,
+    /// The lowest.
+    pub min: f64,
+    /// The highest.
+    pub max: f64,
+}
+
+impl Spread {
+    /// The spread of `values`; `None` when there are none.
+    pub fn of(values: &[f64]) -> Option<Spread> {
+        let mut v = values.to_vec();
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        let median = match n {
+            0 => return None,
+            _ if n % 2 == 1 => v[n / 2],
+            _ => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+        };
+        Some(Spread {
+            median,
+            min: v[0],
+            max: v[n - 1],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_takes_the_middle_and_the_ends() {
+        assert_eq!(Spread::of(&[]), None);
+        let s = Spread::of(&[5.0, 1.0, 3.0]).unwrap();
+        assert_eq!((s.median, s.min, s.max), (3.0, 1.0, 5.0));
+        let s = Spread::of(&[4.0, 1.0, 10.0, 2.0]).unwrap();
+        assert_eq!((s.median, s.min, s.max), (3.0, 1.0, 10.0));
     }
 }

@@ -1,21 +1,26 @@
-//! Reachability on the labyrinth: breadth-first search with a visited set
-//! cleared in O(1) by generation stamps, shortest walks, and a bitboard flood
-//! fill for "which cells can I reach" questions in evaluations.
+//! Reachability on the labyrinth: breadth-first search with the visited set
+//! in one bit mask, shortest walks, and a bitboard flood fill for "which
+//! cells can I reach" questions in evaluations.
 //!
 //! Contract: [`Bfs::run`] visits every cell reachable from the start, in
 //! breadth-first order, with distances and one shortest walk per cell (the
 //! first found, directions tried in UP, RIGHT, DOWN, LEFT order); nothing is
-//! allocated after construction.
+//! allocated after construction. [`nearest_walk`] gives, on bitboards, the
+//! walk that search gives ([`Bfs::path_to`]) to the first target cell it
+//! finds (the first in [`Bfs::cells`]): that target and walk are those of the
+//! lexicographically smallest (UP < RIGHT < DOWN < LEFT) shortest walk to any
+//! target, because the search's queue holds each distance's cells in the
+//! lexicographic order of their first-found walks.
 
 use crate::action::{MAX_STEPS, Path};
 use crate::state::State;
-use crate::tile::{CELLS, Dir, NEIGHBOURS};
+use crate::tile::{CELLS, Dir, NEIGHBOURS, OFF};
 
 /// Reusable breadth-first search buffers.
 #[derive(Clone, Debug)]
 pub struct Bfs {
-    stamp: [u32; CELLS],
-    generation: u32,
+    /// Cells reached by the last search, as a bit mask.
+    visited: u64,
     /// Distance from the start, valid for visited cells.
     dist: [u8; CELLS],
     /// Direction of the last step into each visited cell.
@@ -27,8 +32,7 @@ pub struct Bfs {
 impl Default for Bfs {
     fn default() -> Self {
         Bfs {
-            stamp: [0; CELLS],
-            generation: 0,
+            visited: 0,
             dist: [0; CELLS],
             via: [0; CELLS],
             order: [0; CELLS],
@@ -45,60 +49,36 @@ impl Bfs {
 
     /// Searches from `start` on `state`'s board (the whole reachable region).
     pub fn run(&mut self, state: &State, start: u8) {
-        // With no target cell the search never stops early.
-        self.run_until(state, start, 0);
-    }
-
-    /// Searches from `start` until the first cell of `targets` (a bit mask
-    /// over cells) is found; returns it (the nearest, ties by search order).
-    /// Cells beyond it are left unvisited.
-    pub fn run_until(&mut self, state: &State, start: u8, targets: u64) -> Option<u8> {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            // After 2^32 searches the stamps could collide: clear them once.
-            self.stamp = [0; CELLS];
-            self.generation = 1;
-        }
-        let g = self.generation;
-        self.stamp[start as usize] = g;
+        let board = &state.board;
+        let mut visited = 1u64 << start;
         self.dist[start as usize] = 0;
         self.order[0] = start;
-        self.len = 1;
-        if targets >> start & 1 == 1 {
-            return Some(start);
-        }
-        let mut head = 0;
-        while head < self.len {
-            let c = self.order[head];
+        let (mut head, mut len) = (0, 1);
+        while head < len {
+            let c = self.order[head] as usize;
             head += 1;
-            let here = state.board[c as usize];
-            for d in Dir::ALL {
-                if here >> d.index() & 1 == 0 {
-                    continue;
-                }
-                let n = NEIGHBOURS[c as usize][d.index()];
-                if n == crate::tile::OFF || self.stamp[n as usize] == g {
-                    continue;
-                }
-                if state.board[n as usize] >> d.opposite().index() & 1 == 0 {
-                    continue;
-                }
-                self.stamp[n as usize] = g;
-                self.dist[n as usize] = self.dist[c as usize] + 1;
-                self.via[n as usize] = d.index() as u8;
-                self.order[self.len] = n;
-                self.len += 1;
-                if targets >> n & 1 == 1 {
-                    return Some(n);
+            // The steps open on this tile, tried in bit (UP, RIGHT, DOWN, LEFT) order.
+            let mut exits = board[c];
+            while exits != 0 {
+                let d = exits.trailing_zeros() as usize;
+                exits &= exits - 1;
+                let n = NEIGHBOURS[c][d];
+                if n != OFF && visited >> n & 1 == 0 && board[n as usize] >> (d ^ 2) & 1 == 1 {
+                    visited |= 1 << n;
+                    self.dist[n as usize] = self.dist[c] + 1;
+                    self.via[n as usize] = d as u8;
+                    self.order[len] = n;
+                    len += 1;
                 }
             }
         }
-        None
+        self.visited = visited;
+        self.len = len;
     }
 
     /// Whether the last search reached `c`.
     pub fn reached(&self, c: u8) -> bool {
-        self.stamp[c as usize] == self.generation
+        self.visited >> c & 1 == 1
     }
 
     /// Distance to `c` (valid when reached).
@@ -134,13 +114,19 @@ const ALL: u64 = (1 << CELLS) - 1;
 
 /// Bit masks of the cells open towards each direction with a matching neighbour.
 pub fn open_masks(state: &State) -> [u64; 4] {
+    // Bit `d` of every tile gathered into one mask per direction, eight cells
+    // at a time: the multiply moves bit 8i of the word to bit 56 + i (no two
+    // partial products share a bit, so nothing carries).
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
     let mut bits = [0u64; 4];
-    for (c, &t) in state.board.iter().enumerate() {
-        let t = u64::from(t);
-        bits[0] |= (t & 1) << c;
-        bits[1] |= (t >> 1 & 1) << c;
-        bits[2] |= (t >> 2 & 1) << c;
-        bits[3] |= (t >> 3 & 1) << c;
+    for (k, chunk) in state.board.chunks(8).enumerate() {
+        let mut b = [0u8; 8];
+        b[..chunk.len()].copy_from_slice(chunk);
+        let x = u64::from_le_bytes(b);
+        for (d, m) in bits.iter_mut().enumerate() {
+            *m |= ((x >> d & LOW).wrapping_mul(GATHER) >> 56) << (8 * k);
+        }
     }
     [
         bits[0] & (bits[2] << 7) & ALL,
@@ -164,6 +150,64 @@ pub fn flood(open: &[u64; 4], start: u8) -> u64 {
         }
         reach = next;
     }
+}
+
+/// The walk from `start` to the nearest cell of `targets` that a
+/// breadth-first search finds first (see the module contract), on the open
+/// masks of [`open_masks`]; `None` when no target is reachable or the
+/// nearest needs more than 20 steps.
+pub fn nearest_walk(open: &[u64; 4], start: u8, targets: u64) -> Option<Path> {
+    // Distance layers until one holds a target; past 20 steps there is no walk.
+    let mut layers = [0u64; MAX_STEPS + 1];
+    let mut seen = 1u64 << start;
+    layers[0] = seen;
+    if targets & seen != 0 {
+        return Some(Path::EMPTY);
+    }
+    let mut d = 0;
+    loop {
+        if d == MAX_STEPS {
+            return None;
+        }
+        let f = layers[d];
+        let next =
+            ((f & open[0]) >> 7 | (f & open[1]) << 1 | (f & open[2]) << 7 | (f & open[3]) >> 1)
+                & !seen;
+        if next == 0 {
+            return None;
+        }
+        d += 1;
+        layers[d] = next;
+        seen |= next;
+        if next & targets != 0 {
+            break;
+        }
+    }
+    // Back from the targets: the cells of each layer on a shortest walk to one.
+    layers[d] &= targets;
+    for k in (0..d).rev() {
+        let g = layers[k + 1];
+        let back =
+            (g << 7 & open[0]) | (g >> 1 & open[1]) | (g >> 7 & open[2]) | (g << 1 & open[3]);
+        layers[k] &= back;
+    }
+    // Forward, the first direction that stays on such a walk (there always
+    // is one, and at most 20 steps: the `?`s never return).
+    let mut c = start;
+    let mut path = Path::EMPTY;
+    for g in &layers[1..=d] {
+        let (dir, n) = [
+            (0, c.wrapping_sub(7)),
+            (1, c + 1),
+            (2, c + 7),
+            (3, c.wrapping_sub(1)),
+        ]
+        .into_iter()
+        .find(|&(dir, n)| open[dir] >> c & 1 == 1 && g >> (n & 63) & 1 == 1)?;
+        path = path.push(Dir::from_index(dir))?;
+        c = n;
+    }
+    Some(path)
 }
 
 #[cfg(test)]
@@ -193,12 +237,39 @@ mod tests {
                 let from_bfs = bfs.cells().iter().fold(0u64, |m, &c| m | 1 << c);
                 assert_eq!(reach, from_bfs);
                 for &c in bfs.cells() {
-                    let mut bfs2 = Bfs::new();
-                    let found = bfs2.run_until(&s, start, 1 << c);
-                    assert_eq!(found, Some(c));
-                    assert_eq!(bfs2.dist(c), bfs.dist(c));
+                    assert!(bfs.reached(c));
+                    assert_eq!(bfs.dist(c) == 0, c == start);
                 }
             }
         }
+    }
+
+    #[test]
+    fn nearest_walk_is_the_walk_the_search_finds_first() {
+        let mut rng = yomi_core::Rng::new(5);
+        let mut bfs = Bfs::new();
+        let mut found = 0;
+        for seed in 0..200 {
+            let s = initial_state(seed, League::Legend);
+            let open = open_masks(&s);
+            for _ in 0..20 {
+                let start = rng.below(CELLS) as u8;
+                // A few targets, sometimes none reachable, sometimes the start.
+                let mut targets = 0u64;
+                for _ in 0..1 + rng.below(4) {
+                    targets |= 1 << rng.below(CELLS);
+                }
+                bfs.run(&s, start);
+                let first = bfs.cells().iter().find(|&&c| targets >> c & 1 == 1);
+                let want = first.and_then(|&c| bfs.path_to(c));
+                assert_eq!(
+                    nearest_walk(&open, start, targets),
+                    want,
+                    "seed {seed} start {start} targets {targets:#x}"
+                );
+                found += usize::from(want.is_some_and(|p| p.len() > 1));
+            }
+        }
+        assert!(found > 200, "only {found} walks of two steps or more");
     }
 }

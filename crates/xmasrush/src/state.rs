@@ -82,19 +82,45 @@ const fn build_shift() -> [[u8; CELLS]; Push::COUNT] {
 /// item instead of locating it on the line.
 const SHIFT: [[u8; CELLS]; Push::COUNT] = build_shift();
 
-/// Position of a cell along a push's line (0 = entry), or [`OFF`] when the cell is not on it.
-pub fn index_on_line(push: Push, c: u8) -> u8 {
-    let (x, y) = (c as usize % SIZE, c as usize / SIZE);
-    let line = push.line();
-    let i = match push.dir() {
-        Dir::Right if y == line => x,
-        Dir::Left if y == line => SIZE - 1 - x,
-        Dir::Down if x == line => y,
-        Dir::Up if x == line => SIZE - 1 - y,
-        _ => return OFF,
-    };
-    i as u8
+/// Item locations [`ITEM_MOVES`] maps: the cells, the two hands, and one
+/// entry standing for [`GONE`].
+const LOCATIONS: usize = CELLS + 3;
+
+const fn build_item_moves() -> [[[u8; LOCATIONS]; 2]; Push::COUNT] {
+    let mut t = [[[0u8; LOCATIONS]; 2]; Push::COUNT];
+    let mut k = 0;
+    while k < Push::COUNT {
+        let mut p = 0;
+        while p < 2 {
+            let hand = HAND0 + p as u8;
+            let mut loc = 0;
+            while loc < LOCATIONS {
+                t[k][p][loc] = if loc == LOCATIONS - 1 {
+                    GONE
+                } else if loc as u8 == hand {
+                    LINES[k][0]
+                } else if loc < CELLS {
+                    match SHIFT[k][loc] {
+                        LEAVES => hand,
+                        to => to,
+                    }
+                } else {
+                    loc as u8
+                };
+                loc += 1;
+            }
+            p += 1;
+        }
+        k += 1;
+    }
+    t
 }
+
+/// `ITEM_MOVES[push][p][loc.min(CELLS + 2)]`: where an item at `loc` is after
+/// player `p` pushes `push` (the hand's item enters at the line's start, the
+/// item on the tile pushed out goes to `p`'s hand, the other hand and
+/// collected items stay). One branch-free lookup per item.
+const ITEM_MOVES: [[[u8; LOCATIONS]; 2]; Push::COUNT] = build_item_moves();
 
 /// The whole game state (see the module contract).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -222,16 +248,11 @@ impl State {
         }
         self.board[line[0] as usize] = self.hands[p];
         self.hands[p] = popped;
-        let hand = HAND0 + p as u8;
-        let shift = &SHIFT[push.index()];
+        let moves = &ITEM_MOVES[push.index()][p];
         for loc in self.items.iter_mut() {
-            if *loc == hand {
-                *loc = line[0];
-            } else if (*loc as usize) < CELLS {
-                let to = shift[*loc as usize];
-                *loc = if to == LEAVES { hand } else { to };
-            }
+            *loc = moves[(*loc as usize).min(LOCATIONS - 1)];
         }
+        let shift = &SHIFT[push.index()];
         for pos in self.pos.iter_mut() {
             let to = shift[*pos as usize];
             // The player on the tile that leaves wraps onto the inserted tile.
@@ -271,11 +292,31 @@ impl State {
             && self.board[n as usize] >> d.opposite().index() & 1 == 1
     }
 
+    /// Cells holding one of `p`'s revealed quest items, as a bit mask: a
+    /// player off these cells collects nothing.
+    pub fn quest_cells(&self, p: usize) -> u64 {
+        let mut open = self.revealed_mask(p);
+        let mut cells = 0u64;
+        while open != 0 {
+            let i = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let loc = self.items[State::item_id(p, self.deck[i])];
+            if (loc as usize) < CELLS {
+                cells |= 1 << loc;
+            }
+        }
+        cells
+    }
+
     /// Walks both players in lockstep, one step each per frame, collecting
     /// after every frame; an illegal step ends that player's walk.
     pub fn resolve_moves(&mut self, paths: [Path; 2]) {
         let mut walking = [true; 2];
         let longest = paths[0].len().max(paths[1].len());
+        // Items do not move and no quest is revealed during a walk, so a
+        // frame can collect only where these masks say; they change only
+        // when something is collected.
+        let mut wanted = [self.quest_cells(0), self.quest_cells(1)];
         for k in 0..longest {
             for p in 0..2 {
                 if !walking[p] || k >= paths[p].len() {
@@ -288,7 +329,10 @@ impl State {
                     walking[p] = false;
                 }
             }
-            self.collect();
+            if wanted[0] >> self.pos[0] & 1 == 1 || wanted[1] >> self.pos[1] & 1 == 1 {
+                self.collect();
+                wanted = [self.quest_cells(0), self.quest_cells(1)];
+            }
         }
     }
 
@@ -315,123 +359,4 @@ impl State {
     pub fn is_league(&self, league: League) -> bool {
         self.quests == league.quests() && self.visible == league.visible()
     }
-
-    /// Checks the invariants every reachable state keeps; the first violation found.
-    pub fn check_invariants(&self) -> Result<(), InvariantViolation> {
-        for p in 0..2 {
-            if self.pos[p] as usize >= CELLS {
-                return Err(InvariantViolation::OffBoard {
-                    player: p,
-                    at: self.pos[p],
-                });
-            }
-            let done = self.done[p].count_ones() as i8;
-            if self.score[p] != done {
-                return Err(InvariantViolation::Score {
-                    player: p,
-                    score: self.score[p],
-                    done,
-                });
-            }
-        }
-        let mut per_tile = [0u8; CELLS + 2];
-        for (id, &loc) in self.items.iter().enumerate() {
-            let (owner, name) = (id / 12, (id % 12) as u8);
-            let q = self.quests as usize;
-            if !self.deck[..q].contains(&name) {
-                // Not dealt in this league (Wood): never on the board.
-                if loc != GONE {
-                    return Err(InvariantViolation::UndealtItem { item: id, at: loc });
-                }
-                continue;
-            }
-            if loc == GONE {
-                let completed =
-                    (0..q).any(|i| self.deck[i] == name && self.done[owner] >> i & 1 == 1);
-                if !completed {
-                    return Err(InvariantViolation::Vanished { item: id });
-                }
-                continue;
-            }
-            if loc as usize >= CELLS + 2 {
-                return Err(InvariantViolation::ImpossibleLocation { item: id, at: loc });
-            }
-            per_tile[loc as usize] += 1;
-            if per_tile[loc as usize] > 1 {
-                return Err(InvariantViolation::SharedLocation { at: loc });
-            }
-        }
-        let on = self.items.iter().filter(|&&l| l != GONE).count();
-        let collected = (self.done[0].count_ones() + self.done[1].count_ones()) as usize;
-        if on + collected != 2 * self.quests as usize {
-            return Err(InvariantViolation::ItemCount {
-                on,
-                collected,
-                expected: 2 * self.quests as usize,
-            });
-        }
-        Ok(())
-    }
-}
-
-/// A rule every reachable [`State`] keeps, found broken by [`State::check_invariants`]
-/// (a rules bug, never a player's fault).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum InvariantViolation {
-    /// A player stands outside the board.
-    #[error("player {player} off the board at {at}")]
-    OffBoard {
-        /// The player, 0 or 1.
-        player: usize,
-        /// The cell index held.
-        at: u8,
-    },
-    /// A score that is not the number of quests done.
-    #[error("player {player} score {score} but {done} quests done")]
-    Score {
-        /// The player, 0 or 1.
-        player: usize,
-        /// The score held.
-        score: i8,
-        /// Quests done.
-        done: i8,
-    },
-    /// An item of a quest never dealt in this league lies somewhere.
-    #[error("item {item} is not dealt but lies at {at}")]
-    UndealtItem {
-        /// Item id.
-        item: usize,
-        /// Its location.
-        at: u8,
-    },
-    /// An item is gone although its quest is not done.
-    #[error("item {item} vanished without its quest done")]
-    Vanished {
-        /// Item id.
-        item: usize,
-    },
-    /// An item at a location that is neither a cell nor a hand.
-    #[error("item {item} at impossible location {at}")]
-    ImpossibleLocation {
-        /// Item id.
-        item: usize,
-        /// Its location.
-        at: u8,
-    },
-    /// Two items on one location.
-    #[error("two items on location {at}")]
-    SharedLocation {
-        /// The location.
-        at: u8,
-    },
-    /// Items in play and collected do not add up to the quests dealt.
-    #[error("{on} items in play + {collected} collected != {expected}")]
-    ItemCount {
-        /// Items on the board or in a hand.
-        on: usize,
-        /// Items collected.
-        collected: usize,
-        /// Two players' quests.
-        expected: usize,
-    },
 }

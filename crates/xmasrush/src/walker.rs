@@ -5,10 +5,10 @@
 //! closest first, within 20 steps, then spends the steps left on the end tile
 //! closest (Manhattan) to the remaining quest items on the board; with no
 //! such item it stays. [`quick_walk`] goes to the nearest reachable quest
-//! item only (one search), else stays. Both return a legal walk.
+//! item only (one bitboard search), else stays. Both return a legal walk.
 
 use crate::action::{MAX_STEPS, Path};
-use crate::reach::Bfs;
+use crate::reach::{Bfs, nearest_walk};
 use crate::state::State;
 use crate::tile::manhattan;
 
@@ -76,20 +76,13 @@ pub fn greedy_walk(state: &State, p: usize, bfs: &mut Bfs) -> Path {
     path
 }
 
-/// The nearest reachable quest item's walk, or `PASS`.
-pub fn quick_walk(state: &State, p: usize, bfs: &mut Bfs) -> Path {
-    let mut targets = 0u64;
-    for item in state.quest_items(p) {
-        let loc = state.items[item];
-        if (loc as usize) < 49 {
-            targets |= 1 << loc;
-        }
-    }
+/// The nearest reachable quest item's walk, or `PASS`, on the board's open
+/// masks ([`open_masks`](crate::reach::open_masks)): the walk a breadth-first
+/// search finds first ([`nearest_walk`]).
+pub fn quick_walk(state: &State, p: usize, open: &[u64; 4]) -> Path {
+    let targets = state.quest_cells(p);
     if targets == 0 {
         return Path::EMPTY;
     }
-    match bfs.run_until(state, state.pos[p], targets) {
-        Some(c) => bfs.path_to(c).unwrap_or(Path::EMPTY),
-        None => Path::EMPTY,
-    }
+    nearest_walk(open, state.pos[p], targets).unwrap_or(Path::EMPTY)
 }

@@ -1,13 +1,15 @@
 //! `yomi xmasrush bench`: simulations per push turn of a searching bot,
 //! single thread, on push decisions taken from greedy games (library:
-//! `yomi_xmasrush::bench`).
+//! `yomi_xmasrush::bench`); `--rounds N` repeats the whole bench with a fresh
+//! bot and reports the median and range of the per-CPU-time rates.
 
+use crate::args::count;
 use crate::usage::usage;
 use anyhow::Result;
 use clap::Args;
 use std::time::Duration;
 use yomi_core::parse_duration;
-use yomi_xmasrush::bench::{bench, positions};
+use yomi_xmasrush::bench::{BenchReport, ROUNDS, Spread, bench, positions};
 use yomi_xmasrush::bots::BotSpec;
 
 /// Arguments of `bench`.
@@ -22,7 +24,11 @@ pub struct BenchArgs {
     /// Turn budget.
     #[arg(long, default_value = "50ms")]
     time: String,
-    /// JSON result on stdout.
+    /// Rounds of the whole bench (1 to 1000), each with a fresh bot; more
+    /// than one adds the median and range of the rates.
+    #[arg(long, default_value_t = 1, value_parser = count::<u32>(ROUNDS), allow_hyphen_values = true)]
+    rounds: u32,
+    /// JSON result on stdout (one object per round, then the summary).
     #[arg(long)]
     json: bool,
 }
@@ -31,8 +37,50 @@ pub struct BenchArgs {
 pub fn run(args: BenchArgs) -> Result<()> {
     let budget: Duration = parse_duration(&args.time).map_err(|e| usage(format!("--time: {e}")))?;
     let spec = BotSpec::parse(&args.strategy).map_err(crate::usage::bad_input)?;
-    let mut bot = spec.build(1).map_err(crate::usage::bad_input)?;
-    let r = bench(bot.as_mut(), &positions(args.positions), budget);
+    let positions = positions(args.positions);
+    let mut rates = Vec::new();
+    let mut iteration_rates = Vec::new();
+    for round in 1..=args.rounds {
+        let mut bot = spec.build(1).map_err(crate::usage::bad_input)?;
+        let r = bench(bot.as_mut(), &positions, budget);
+        rates.extend(r.simulations_per_50ms_cpu());
+        iteration_rates.extend(r.iterations_per_50ms_cpu());
+        report_round(&args, round, budget, &r);
+    }
+    if args.rounds > 1 {
+        let (s, i) = (Spread::of(&rates), Spread::of(&iteration_rates));
+        if args.json {
+            let j = |s: Option<Spread>| {
+                s.map(|s| serde_json::json!({"median": s.median, "min": s.min, "max": s.max}))
+            };
+            println!(
+                "{}",
+                serde_json::json!({"strategy": args.strategy, "rounds": args.rounds,
+                    "simulations_per_50ms_cpu": j(s), "iterations_per_50ms_cpu": j(i)})
+            );
+        } else {
+            let text = |s: Option<Spread>| {
+                s.map_or("?".to_string(), |s| {
+                    format!(
+                        "median {:.0} (min {:.0}, max {:.0})",
+                        s.median, s.min, s.max
+                    )
+                })
+            };
+            println!(
+                "{}: {} rounds: simulations per 50 ms of CPU time {}; iterations {}",
+                args.strategy,
+                args.rounds,
+                text(s),
+                text(i)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Prints one round's result.
+fn report_round(args: &BenchArgs, round: u32, budget: Duration, r: &BenchReport) {
     let (per_cpu_50ms, iterations_per_cpu_50ms) =
         (r.simulations_per_50ms_cpu(), r.iterations_per_50ms_cpu());
     let (mean, min, mean_iterations) = (
@@ -44,7 +92,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     if args.json {
         println!(
             "{}",
-            serde_json::json!({"strategy": args.strategy, "positions": r.positions(), "budget_ms": budget.as_secs_f64() * 1000.0,
+            serde_json::json!({"strategy": args.strategy, "round": round, "positions": r.positions(), "budget_ms": budget.as_secs_f64() * 1000.0,
                 "mean_simulations": mean, "min_simulations": min, "longest_ms": longest.as_secs_f64() * 1000.0,
                 "simulations_per_50ms_cpu": per_cpu_50ms,
                 "mean_iterations": mean_iterations, "iterations_per_50ms_cpu": iterations_per_cpu_50ms})
@@ -61,5 +109,4 @@ pub fn run(args: BenchArgs) -> Result<()> {
             iterations_per_cpu_50ms.map_or("?".to_string(), |v| format!("{v:.0}"))
         );
     }
-    Ok(())
 }

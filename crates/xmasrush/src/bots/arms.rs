@@ -107,6 +107,16 @@ pub fn select_ucb1(arms: &[Arm], total: u32, c: f64, rng: &mut Rng) -> usize {
         .map_or(0, |(i, _)| i)
 }
 
+/// Index of the `n`-th set bit of `mask` (counted from 0, lowest first): the
+/// `n`-th unplayed arm when `mask` marks the unplayed ones. `mask` has more
+/// than `n` bits set.
+pub fn nth_set_bit(mut mask: u32, n: usize) -> usize {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
+}
+
 /// Writes the Exp3 or regret-matching distribution over `arms` into `probs`
 /// (same length). UCB1 has none: it is given as uniform.
 pub fn distribution(policy: SelectionPolicy, arms: &[Arm], probs: &mut [f64]) {
@@ -271,6 +281,16 @@ mod tests {
         assert_eq!(most_visited(&arms), 0);
         assert_eq!(most_visited_where(&arms, |i| i != 0), Some(1));
         assert_eq!(most_visited_where(&arms, |_| false), None);
+    }
+
+    #[test]
+    fn nth_set_bit_counts_from_the_lowest() {
+        let mask = 0b1011_0100u32;
+        let want: Vec<usize> = (0..32).filter(|i| mask >> i & 1 == 1).collect();
+        for (n, &i) in want.iter().enumerate() {
+            assert_eq!(nth_set_bit(mask, n), i);
+        }
+        assert_eq!(nth_set_bit((1 << 28) - 1, 27), 27);
     }
 
     #[test]

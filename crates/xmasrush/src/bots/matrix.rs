@@ -7,9 +7,9 @@
 //! same-line pairs (nothing happens) are left out of worst cases, and rows
 //! the deadline did not leave time for are never chosen.
 
-use crate::action::{Path, Push};
+use crate::action::Push;
 use crate::eval::evaluate;
-use crate::reach::Bfs;
+use crate::reach::{Bfs, open_masks};
 use crate::state::{MAX_STALE, State};
 use crate::walker::{greedy_walk, quick_walk};
 use std::time::Instant;
@@ -38,16 +38,14 @@ pub fn simulate_pair(state: &mut State, pushes: [Push; 2], bfs: &mut Bfs, quick:
         return;
     }
     state.collect();
-    let walk = |s: &State, p: usize, b: &mut Bfs| -> Path {
-        if quick {
-            quick_walk(s, p, b)
-        } else {
-            greedy_walk(s, p, b)
-        }
+    let walks = if quick {
+        // Both walks on one board: its open masks once.
+        let open = open_masks(state);
+        [quick_walk(state, 0, &open), quick_walk(state, 1, &open)]
+    } else {
+        [greedy_walk(state, 0, bfs), greedy_walk(state, 1, bfs)]
     };
-    let w0 = walk(state, 0, bfs);
-    let w1 = walk(state, 1, bfs);
-    state.resolve_moves([w0, w1]);
+    state.resolve_moves(walks);
     if state.begin_turn() {
         state.collect();
     }

@@ -13,8 +13,8 @@
 //! searches nothing is allocated. The move is the root's most visited push.
 //! Same seed and an iteration limit: the same search, move for move.
 
-use super::arms::{Arm, most_visited, select, update};
-use super::children::Children;
+use super::arms::{Arm, most_visited, nth_set_bit, select, update};
+use super::children::{Children, prefetch};
 use super::limit::Limit;
 use super::matrix::{random_pairs, simulate_pair};
 use crate::action::Push;
@@ -47,7 +47,18 @@ struct Node {
     visits: u32,
     /// Offset of the 2 x 28 arms in `PushDuct::arms`, or `NONE` before the first selection.
     arms: u32,
+    /// Each player's arms never played, as bit masks: UCB1 draws among them
+    /// for the node's first 28 selections without reading the arms (which are
+    /// then mostly out of cache).
+    unvisited: [u32; 2],
 }
+
+/// A fresh node.
+const LEAF: Node = Node {
+    visits: 0,
+    arms: NONE,
+    unvisited: [(1 << K) - 1; 2],
+};
 
 #[derive(Clone, Copy, Debug)]
 struct Step {
@@ -105,10 +116,7 @@ impl PushDuct {
         self.nodes.clear();
         self.arms.clear();
         self.children.clear();
-        self.nodes.push(Node {
-            visits: 0,
-            arms: NONE,
-        });
+        self.nodes.push(LEAF);
         self.iterations = 0;
         self.simulations = 0;
         while !limit.reached(self.iterations, 1) {
@@ -138,6 +146,23 @@ impl PushDuct {
         n.arms as usize
     }
 
+    /// Player `p`'s arm at `node` (arms at `off`, selected from `total` times).
+    fn pick(&mut self, node: u32, p: usize, off: usize, total: u32) -> (usize, f64) {
+        let policy = self.options.policy;
+        if matches!(policy, SelectionPolicy::Ucb1 { .. }) && (total as usize) < K {
+            // UCB1 plays each arm once first, so the node's first 28
+            // selections draw among the unplayed arms: the same draw as
+            // `select_ucb1`, from the mask.
+            let mask = self.nodes[node as usize].unvisited[p];
+            let pick = nth_set_bit(mask, self.rng.below(mask.count_ones() as usize));
+            // The arm is next read by the backup, after the playout.
+            prefetch(&self.arms[off + p * K + pick]);
+            return (pick, 1.0);
+        }
+        let arms = &self.arms[off + p * K..off + (p + 1) * K];
+        select(policy, arms, total, &mut self.rng)
+    }
+
     fn iterate(&mut self, root: &State) {
         let policy = self.options.policy;
         let mut s = *root;
@@ -146,31 +171,25 @@ impl PushDuct {
         while !s.over {
             let off = self.arms_of(node);
             let total = self.nodes[node as usize].visits;
-            let (i0, p0) = select(policy, &self.arms[off..off + K], total, &mut self.rng);
-            let (i1, p1) = select(
-                policy,
-                &self.arms[off + K..off + 2 * K],
-                total,
-                &mut self.rng,
-            );
+            let (i0, p0) = self.pick(node, 0, off, total);
+            let (i1, p1) = self.pick(node, 1, off, total);
             self.path.push(Step {
                 node,
                 pick: [i0 as u8, i1 as u8],
                 prob: [p0, p1],
             });
+            // The table's slot (mostly out of cache) loads during the simulation.
+            let key = node * (K * K) as u32 + (i0 * K + i1) as u32;
+            self.children.prefetch(key);
             let pushes = [Push::from_index(i0), Push::from_index(i1)];
             simulate_pair(&mut s, pushes, &mut self.bfs, true);
             self.simulations += 1;
-            let key = node * (K * K) as u32 + (i0 * K + i1) as u32;
             match self.children.get(key) {
                 Some(child) => node = child,
                 None => {
                     if self.nodes.len() < self.options.max_nodes {
                         let child = self.nodes.len() as u32;
-                        self.nodes.push(Node {
-                            visits: 0,
-                            arms: NONE,
-                        });
+                        self.nodes.push(LEAF);
                         self.children.insert(key, child);
                     }
                     self.playout(&mut s);
@@ -182,6 +201,8 @@ impl PushDuct {
         for step in self.path.iter().rev() {
             let n = &mut self.nodes[step.node as usize];
             n.visits += 1;
+            n.unvisited[0] &= !(1 << step.pick[0]);
+            n.unvisited[1] &= !(1 << step.pick[1]);
             let off = n.arms as usize;
             for (p, reward) in [(0, v0), (1, 1.0 - v0)] {
                 let arms = &mut self.arms[off + p * K..off + (p + 1) * K];
