@@ -242,22 +242,12 @@ fn a_sweep_names_the_known_best_value_with_its_margin() {
     assert!(e.to_string().contains("not a coin spec: nothing"));
 }
 
-/// The value of `attr` in the element whose id is `id`.
-fn attribute(dom: &str, id: &str, attr: &str) -> Option<String> {
-    let at = dom.find(&format!("id=\"{id}\""))?;
-    let tag_start = dom[..at].rfind('<')?;
-    let tag_end = at + dom[at..].find('>')?;
-    let tag = &dom[tag_start..tag_end];
-    let key = format!("{attr}=\"");
-    let v = tag.find(&key)? + key.len();
-    Some(tag[v..v + tag[v..].find('"')?].to_string())
-}
-
 #[test]
 #[ignore = "needs Chromium: apt-get install chromium, then cargo test -p yomi-arena --test tune -- --ignored (.ci/run does)"]
 fn the_charts_render_in_chromium() {
     use std::time::Duration;
     use yomi_arena::tune::chart::{spsa_svg, sweep_svg};
+    use yomi_core::browser::attribute;
     let browser = yomi_core::browser::chromium()
         .expect("no chromium found (apt-get install -y chromium, or set YOMI_CHROMIUM)");
     let sweep = SweepConfig {

@@ -139,6 +139,17 @@ pub fn factory<G: Game>(text: &str) -> anyhow::Result<PlayerFactory<G>> {
     spec_factory(&spec).map_err(crate::usage::bad_input)
 }
 
+/// The openings of `--openings FILE` (read whole) or `--opening-plies N`.
+pub fn openings(file: Option<&std::path::Path>, plies: u32) -> anyhow::Result<Openings> {
+    Ok(match file {
+        Some(path) => Openings::File(
+            std::fs::read_to_string(path)
+                .map_err(|e| usage(format!("cannot read openings file {}: {e}", path.display())))?,
+        ),
+        None => Openings::Random { plies },
+    })
+}
+
 /// Builds the match configuration from the arguments; a shogi match with
 /// engines (`shogi_clocked`) always has a clock, byoyomi 1 s by default.
 pub fn config(args: &ArenaArgs, shogi_clocked: bool) -> anyhow::Result<MatchConfig> {
@@ -152,15 +163,7 @@ pub fn config(args: &ArenaArgs, shogi_clocked: bool) -> anyhow::Result<MatchConf
             u64::from(args.games) + 1
         );
     }
-    let openings = match &args.openings {
-        Some(path) => Openings::File(
-            std::fs::read_to_string(path)
-                .map_err(|e| usage(format!("cannot read openings file {}: {e}", path.display())))?,
-        ),
-        None => Openings::Random {
-            plies: args.opening_plies,
-        },
-    };
+    let openings = openings(args.openings.as_deref(), args.opening_plies)?;
     Ok(MatchConfig {
         games: args.games,
         threads: args.threads.threads,

@@ -15,7 +15,7 @@ use yomi_arena::tune::{
     self, Contest, SpsaConfig, SpsaParam, SpsaSchedule, StrategyContest, StrategyContestError,
     SweepConfig, SweepValues, chart,
 };
-use yomi_arena::{MatchConfig, Openings, SprtConfig};
+use yomi_arena::{MatchConfig, SprtConfig};
 use yomi_shogi_match::tune::EngineContest;
 use yomi_shogi_match::{MatchError, ShogiMatchConfig};
 use yomi_xmasrush::tournament::TournamentError;
@@ -201,17 +201,8 @@ macro_rules! with_contest {
 }
 
 fn match_config(args: &ContestArgs, shogi: bool) -> Result<MatchConfig> {
-    let openings = match &args.openings {
-        Some(path) => Openings::File(
-            std::fs::read_to_string(path)
-                .map_err(|e| usage(format!("cannot read openings file {}: {e}", path.display())))?,
-        ),
-        None => Openings::Random {
-            plies: args.opening_plies,
-        },
-    };
     Ok(MatchConfig {
-        openings,
+        openings: crate::arena::openings(args.openings.as_deref(), args.opening_plies)?,
         max_plies: args.max_plies,
         clock: args
             .clock
@@ -232,11 +223,28 @@ fn shogi_config(args: &ContestArgs, arena: MatchConfig) -> Result<ShogiMatchConf
     })
 }
 
-/// Writes `value` as pretty JSON and `svg` beside it, each atomically.
-fn write_results(dir: &Path, stem: &str, value: &impl serde::Serialize, svg: &str) -> Result<()> {
-    let json = serde_json::to_string_pretty(value)?;
-    crate::files::write_atomic(&dir.join(format!("{stem}.json")), json.as_bytes())?;
-    crate::files::write_atomic(&dir.join(format!("{stem}.svg")), svg.as_bytes())?;
+/// Writes `report` as pretty JSON and `svg` beside it, each atomically,
+/// then prints it (one JSON object with `json`, else its text and where
+/// the files went).
+fn finish<R: serde::Serialize + std::fmt::Display>(
+    dir: &Path,
+    stem: &str,
+    report: &R,
+    svg: &str,
+    json: bool,
+) -> Result<()> {
+    let (json_path, svg_path) = (
+        dir.join(format!("{stem}.json")),
+        dir.join(format!("{stem}.svg")),
+    );
+    crate::files::write_atomic(&json_path, serde_json::to_string_pretty(report)?.as_bytes())?;
+    crate::files::write_atomic(&svg_path, svg.as_bytes())?;
+    if json {
+        println!("{}", serde_json::to_string(report)?);
+    } else {
+        println!("{report}");
+        println!("wrote {} and {}", json_path.display(), svg_path.display());
+    }
     Ok(())
 }
 
@@ -285,18 +293,13 @@ where
         e => anyhow::Error::new(e),
     })?;
     bar.finish_and_clear();
-    write_results(out, "sweep", &report, &chart::sweep_svg(&report))?;
-    if a.contest.json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        println!("{report}");
-        println!(
-            "wrote {} and {}",
-            out.join("sweep.json").display(),
-            out.join("sweep.svg").display()
-        );
-    }
-    Ok(())
+    finish(
+        out,
+        "sweep",
+        &report,
+        &chart::sweep_svg(&report),
+        a.contest.json,
+    )
 }
 
 fn spsa_with<C: Contest>(c: &C, a: &SpsaArgs) -> Result<()>
@@ -344,18 +347,13 @@ where
         e => crate::usage::bad_input(e),
     })?;
     bar.finish_and_clear();
-    write_results(out, "spsa", &report, &chart::spsa_svg(&report))?;
-    if a.contest.json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        println!("{report}");
-        println!(
-            "wrote {} and {}",
-            out.join("spsa.json").display(),
-            out.join("spsa.svg").display()
-        );
-    }
-    Ok(())
+    finish(
+        out,
+        "spsa",
+        &report,
+        &chart::spsa_svg(&report),
+        a.contest.json,
+    )
 }
 
 /// Runs `yomi tune`.

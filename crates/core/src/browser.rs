@@ -71,3 +71,14 @@ pub fn dump_dom(browser: &str, url: &str, budget: Option<Duration>) -> std::io::
     let _ = std::fs::remove_file(&out_path);
     dom
 }
+
+/// The value of `attr` in the element whose id is `id` in a dumped DOM.
+pub fn attribute(dom: &str, id: &str, attr: &str) -> Option<String> {
+    let at = dom.find(&format!("id=\"{id}\""))?;
+    let tag_start = dom[..at].rfind('<')?;
+    let tag_end = at + dom[at..].find('>')?;
+    let tag = &dom[tag_start..tag_end];
+    let key = format!("{attr}=\"");
+    let v = tag.find(&key)? + key.len();
+    Some(tag[v..v + tag[v..].find('"')?].to_string())
+}

@@ -5,7 +5,7 @@
 //! `.ci/run`, which installs Chromium, with `--ignored`; run that way without
 //! Chromium it fails, never passes unrun.
 
-use yomi_core::browser::chromium;
+use yomi_core::browser::{attribute, chromium};
 use yomi_xmasrush::League;
 use yomi_xmasrush::bots::BotSpec;
 use yomi_xmasrush::player::Player;
@@ -14,17 +14,6 @@ use yomi_xmasrush::view::render_html;
 
 fn dump_dom(browser: &str, url: &str) -> String {
     yomi_core::browser::dump_dom(browser, url, None).expect("chromium loads the page")
-}
-
-/// The value of `attr` in the element whose id is `id`.
-fn attribute(dom: &str, id: &str, attr: &str) -> Option<String> {
-    let at = dom.find(&format!("id=\"{id}\""))?;
-    let tag_start = dom[..at].rfind('<')?;
-    let tag_end = at + dom[at..].find('>')?;
-    let tag = &dom[tag_start..tag_end];
-    let key = format!("{attr}=\"");
-    let v = tag.find(&key)? + key.len();
-    Some(tag[v..v + tag[v..].find('"')?].to_string())
 }
 
 #[test]
