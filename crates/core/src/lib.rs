@@ -7,7 +7,7 @@
 //! the `--shard i/n` work split ([`shard`]), comments and blank lines of
 //! line-based files ([`text`]), the fingerprint of inputs
 //! ([`fingerprint`]), the options an output directory was made with
-//! ([`manifest`]), the child processes yomi starts, each a process group
+//! ([`manifest`]), large tables on huge pages ([`memory`]), the child processes yomi starts, each a process group
 //! killed as a whole ([`process`]), a headless browser for the tests of
 //! what yomi draws ([`browser`]), and, with the cargo feature `parquet`,
 //! the one Parquet table writer of every dataset (`table`). It depends on nothing of ours, so a crate that needs
@@ -31,6 +31,7 @@ pub mod files;
 pub mod fingerprint;
 pub mod limits;
 pub mod manifest;
+pub mod memory;
 pub mod process;
 pub mod rng;
 pub mod shard;

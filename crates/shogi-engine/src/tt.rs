@@ -16,6 +16,7 @@
 
 use crate::memory::touch_pages;
 use std::time::Instant;
+use yomi_core::memory::{HUGE_PAGE, advise_huge_pages};
 use yomi_shogi::Move;
 
 /// Kind of bound a stored score is.
@@ -166,9 +167,9 @@ impl TranspositionTable {
             let p = self.words[self.bucket(key)..].as_ptr();
             // SAFETY: SSE is part of every x86_64 target, and a prefetch is
             // a hint that reads nothing and never faults; `p` points into
-            // the table anyway. One of the crate's two unsafe blocks (the
-            // other asks for huge pages): the load it starts hides most of
-            // a table probe's cache miss.
+            // the table anyway. The crate's one unsafe block (huge pages are
+            // asked for by yomi-core): the load it starts hides most of a
+            // table probe's cache miss.
             #[allow(unsafe_code)]
             unsafe {
                 core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
@@ -289,38 +290,6 @@ fn decode(data: u64) -> TtEntry {
             _ => Bound::None,
         },
     }
-}
-
-/// Bytes of a huge page (x86_64 and most Linux systems).
-const HUGE_PAGE: usize = 2 << 20;
-
-/// Asks the kernel to back the 2 MB-aligned part of `words` with huge
-/// pages (Linux transparent huge pages, which many systems grant only on
-/// request). With 4 KB pages nearly every probe of a large table misses
-/// the TLB, and the page walk stalls even the prefetch: profiled, the
-/// prefetch took 15% of search time; with huge pages, 6%. Where the kernel
-/// declines (huge pages disabled, other systems) nothing changes.
-fn advise_huge_pages(words: &mut [u64]) {
-    #[cfg(target_os = "linux")]
-    {
-        let start = words.as_mut_ptr() as usize;
-        let end = start + std::mem::size_of_val(words);
-        let first = start.next_multiple_of(HUGE_PAGE);
-        if end >= first + HUGE_PAGE {
-            let len = (end - first) / HUGE_PAGE * HUGE_PAGE;
-            // SAFETY: madvise reads and writes no memory: it changes how the
-            // kernel backs pages of a mapping this table owns ([first,
-            // first + len) lies inside `words`, and `first` is page-aligned),
-            // and MADV_HUGEPAGE keeps their contents. Its result is a hint's
-            // and is ignored.
-            #[allow(unsafe_code)]
-            unsafe {
-                libc::madvise(first as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = words;
 }
 
 #[cfg(test)]
