@@ -50,6 +50,7 @@ fn the_collection_is_solved_with_the_recorded_answers() {
         max_nodes: 2_000_000,
         time_limit: None,
         table_mb: 16,
+        shortest: true,
     });
     let all = problems();
     assert!(all.len() >= 45, "{} problems", all.len());
@@ -73,6 +74,33 @@ fn the_collection_is_solved_with_the_recorded_answers() {
                     p.line,
                     p.first
                 );
+            }
+            (None, MateOutcome::NoMate) => {}
+            (want, got) => panic!("line {}: expected {want:?}, got {got:?}", p.line),
+        }
+    }
+}
+
+#[test]
+fn without_the_length_proof_every_mate_is_still_found_and_sound() {
+    let stop = AtomicBool::new(false);
+    let mut solver = Dfpn::new(DfpnOptions {
+        max_nodes: 2_000_000,
+        time_limit: None,
+        table_mb: 16,
+        shortest: false,
+    });
+    for p in &problems() {
+        solver.clear();
+        let pos = Position::from_sfen(&p.sfen).unwrap_or_else(|e| panic!("line {}: {e}", p.line));
+        let r = solver.solve(&pos, &stop);
+        // Without the minimisation, the first proof is the whole search.
+        assert_eq!(r.proof_nodes, r.nodes, "line {}", p.line);
+        match (p.length, &r.outcome) {
+            // The line is a real mate, though the defender in it need not resist longest.
+            (Some(_), MateOutcome::Mate(line)) => {
+                assert!(verify_mate_line(&pos, line), "line {}: bad line", p.line);
+                assert!(!solver.proven_shortest(), "line {}", p.line);
             }
             (None, MateOutcome::NoMate) => {}
             (want, got) => panic!("line {}: expected {want:?}, got {got:?}", p.line),

@@ -54,6 +54,25 @@ impl Hand {
         self.0 & !MASK[1] != 0
     }
 
+    /// True when this hand holds at least as many pieces of every kind as `other`.
+    ///
+    /// ```
+    /// use yomi_shogi::{Hand, Kind};
+    /// let (mut small, mut big) = (Hand::default(), Hand::default());
+    /// small.add(Kind::Gold);
+    /// big.add(Kind::Gold);
+    /// big.add(Kind::Pawn);
+    /// assert!(big.covers(small) && !small.covers(big) && small.covers(small));
+    /// ```
+    #[inline]
+    pub fn covers(self, other: Hand) -> bool {
+        // Field by field: the packed fields have no spare bit between them
+        // that would catch a borrow in one subtraction of the whole words.
+        HAND_KINDS
+            .into_iter()
+            .all(|k| self.count(k) >= other.count(k))
+    }
+
     /// Iterates over `(kind, count)` for the kinds held, pawn first.
     pub fn iter(self) -> impl Iterator<Item = (Kind, u32)> {
         HAND_KINDS

@@ -12,7 +12,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::hand::Hand;
-use crate::types::{Color, Kind, Move, Piece, SQUARES, Square};
+use crate::types::{Color, HAND_KINDS, Kind, Move, Piece, SQUARES, Square};
 use crate::zobrist;
 
 /// A shogi position.
@@ -77,6 +77,31 @@ impl Position {
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
+    }
+
+    /// The Zobrist key without the pieces in hand (board and side to move):
+    /// positions that differ only in what the sides hold share it. Mate
+    /// solvers key their tables by it and compare hands themselves, since a
+    /// mate with some pieces in hand is still a mate with more.
+    ///
+    /// ```
+    /// use yomi_shogi::Position;
+    /// let a = Position::from_sfen("8k/9/8P/9/9/9/9/9/K8 b G 1")?;
+    /// let b = Position::from_sfen("8k/9/8P/9/9/9/9/9/K8 b 2GS 1")?;
+    /// assert_ne!(a.key(), b.key());
+    /// assert_eq!(a.board_key(), b.board_key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn board_key(&self) -> u64 {
+        let mut key = self.key;
+        for c in [Color::Black, Color::White] {
+            let h = self.hands[c.index()];
+            for k in HAND_KINDS {
+                key ^= zobrist::HAND_HELD[c.index()][k as usize][h.count(k) as usize];
+            }
+        }
+        key
     }
 
     /// Move number as in SFEN (1 at the start, +1 per ply).

@@ -53,5 +53,25 @@ pub static HAND: [[[u64; 19]; 8]; 2] = {
     t
 };
 
+/// The XOR of the keys of the 1st to n-th pieces of hand kind `k` held by a color,
+/// `[color][k][n]`: what holding n of them adds to a position's key.
+pub static HAND_HELD: [[[u64; 19]; 8]; 2] = {
+    let mut t = [[[0u64; 19]; 8]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 1;
+        while k < 8 {
+            let mut n = 1;
+            while n < 19 {
+                t[c][k][n] = t[c][k][n - 1] ^ HAND[c][k][n];
+                n += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// Toggled when White is to move.
 pub const SIDE: u64 = 0x2d35_8dcc_aa6c_78a5;

@@ -22,6 +22,10 @@ pub struct MateArgs {
     /// Transposition table size in MB (at most 65536).
     #[arg(long, default_value_t = 256, value_parser = crate::args::table_mb, allow_hyphen_values = true)]
     hash: usize,
+    /// Return the first mate found without proving its length minimal (faster; the line
+    /// may be longer than the shortest mate)
+    #[arg(long)]
+    any_length: bool,
 }
 
 /// Runs `yomi shogi mate`.
@@ -31,6 +35,7 @@ pub fn run_mate(a: MateArgs) -> Result<()> {
         max_nodes: a.nodes,
         time_limit: a.time,
         table_mb: a.hash.max(1),
+        shortest: !a.any_length,
     });
     let stop = AtomicBool::new(false);
     let r = solver.solve(&pos, &stop);
@@ -47,6 +52,7 @@ pub fn run_mate(a: MateArgs) -> Result<()> {
                 "sfen": pos.to_sfen(), "result": result, "length": moves.len(),
                 "moves": moves, "shortest": solver.proven_shortest(),
                 "nodes": r.nodes, "seconds": secs,
+                "proof_nodes": r.proof_nodes, "proof_seconds": r.proof_time.as_secs_f64(),
             })
         );
         return Ok(());
@@ -55,6 +61,8 @@ pub fn run_mate(a: MateArgs) -> Result<()> {
         "mate" => {
             let proof = if solver.proven_shortest() {
                 "shortest, proved"
+            } else if a.any_length {
+                "the first mate found, length not minimised"
             } else {
                 "not proved shortest"
             };
@@ -64,9 +72,11 @@ pub fn run_mate(a: MateArgs) -> Result<()> {
         _ => println!("unknown: the node or time budget ran out"),
     }
     println!(
-        "nodes {}  time {secs:.3} s  {:.0} nodes/s",
+        "nodes {}  time {secs:.3} s  {:.0} nodes/s  (first proof: {} nodes, {:.3} s)",
         r.nodes,
-        r.nodes as f64 / secs.max(1e-9)
+        r.nodes as f64 / secs.max(1e-9),
+        r.proof_nodes,
+        r.proof_time.as_secs_f64()
     );
     Ok(())
 }

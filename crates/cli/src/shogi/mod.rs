@@ -265,6 +265,7 @@ pub fn tour() -> Result<()> {
         max_nodes: 5_000_000,
         time_limit: None,
         table_mb: 64,
+        shortest: true,
     });
     let r = solver.solve(&tsume, &AtomicBool::new(false));
     match &r.outcome {

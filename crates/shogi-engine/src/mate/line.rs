@@ -10,7 +10,7 @@
 //! when every move is legal, every attacker move gives check, and the
 //! defender is checkmated at the end.
 
-use super::search::{MAX_PLY, Searcher, node_moves, salted};
+use super::search::{MAX_PLY, Searcher, node_moves};
 use super::table::INF;
 use yomi_shogi::{Move, MoveList, Position, count_legal};
 
@@ -131,8 +131,7 @@ fn proof_len(
     left: Option<u16>,
     reprove: bool,
 ) -> Option<u16> {
-    let key = salted(s.pos.key(), left);
-    match s.table.get(key) {
+    match s.lookup(left) {
         Some(b) if b.pn == 0 => Some(b.len),
         Some(b) if b.dn == 0 => None,
         _ if reprove && !s.aborted => {

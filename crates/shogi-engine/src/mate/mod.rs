@@ -5,10 +5,12 @@
 //! mate where every attacker move is a check and the defender may play any
 //! legal move; a repetition counts against the attacker. It answers
 //! [`MateOutcome::Mate`] only with a line it has replayed and found legal,
-//! all checks, and ending in checkmate. Depth-limited re-searches then bring
-//! the line down to the mate length under minimax (the attacker mating as
-//! fast as it can, the defender resisting as long as it can, interpositions
-//! counted) unless the budget runs out ([`Dfpn::proven_shortest`] says which). [`MateOutcome::NoMate`]
+//! all checks, and ending in checkmate. With [`DfpnOptions::shortest`] (the
+//! default), depth-limited re-searches then bring the line down to the mate
+//! length under minimax (the attacker mating as fast as it can, the defender
+//! resisting as long as it can, interpositions counted) unless the budget
+//! runs out ([`Dfpn::proven_shortest`] says which); without it the line is
+//! read from the first proof as it is. [`MateOutcome::NoMate`]
 //! means the search space was exhausted (the usual df-pn caveat applies:
 //! repetition-dependent disproofs are never cached, but a disproof found
 //! through the table could in rare cases depend on the path);
@@ -16,6 +18,7 @@
 
 mod line;
 mod one;
+mod proof;
 mod search;
 mod table;
 
@@ -37,6 +40,10 @@ pub struct DfpnOptions {
     pub time_limit: Option<Duration>,
     /// Transposition table size in megabytes.
     pub table_mb: usize,
+    /// After the first proof, prove the mate length minimal (depth-limited
+    /// re-searches) and return a line of exactly that length; off: return the
+    /// first proof's line, which may be longer (what other df-pn solvers do).
+    pub shortest: bool,
 }
 
 impl Default for DfpnOptions {
@@ -45,6 +52,7 @@ impl Default for DfpnOptions {
             max_nodes: 10_000_000,
             time_limit: None,
             table_mb: 64,
+            shortest: true,
         }
     }
 }
@@ -65,10 +73,15 @@ pub enum MateOutcome {
 pub struct MateReport {
     /// The conclusion.
     pub outcome: MateOutcome,
-    /// Nodes searched.
+    /// Nodes searched, in all.
     pub nodes: u64,
-    /// Wall-clock time taken.
+    /// Wall-clock time taken, in all.
     pub time: Duration,
+    /// Nodes until the first proof or disproof (the rest went into proving
+    /// the mate length minimal and reading the line).
+    pub proof_nodes: u64,
+    /// Wall-clock time until the first proof or disproof.
+    pub proof_time: Duration,
 }
 
 /// A df-pn mate solver with its transposition table (kept between solves:
@@ -92,7 +105,7 @@ impl Dfpn {
 
     /// Forgets everything in the table.
     pub fn clear(&mut self) {
-        self.table = Table::new(self.opts.table_mb);
+        self.table.clear();
     }
 
     /// True when the last [`Dfpn::solve`] found a mate and proved that no
@@ -114,9 +127,16 @@ impl Dfpn {
             stop,
         );
         let r = s.mid(true, INF, INF, None);
+        let (proof_nodes, proof_time) = (s.nodes, start.elapsed());
         let outcome = if r.pn == 0 {
-            let (line, shortest) = mating_line(&mut s, pos, r.len);
-            self.shortest = shortest;
+            let line = if self.opts.shortest {
+                let (line, shortest) = mating_line(&mut s, pos, r.len);
+                self.shortest = shortest;
+                line
+            } else {
+                s.pos = pos.clone();
+                line::extract(&mut s, None, false)
+            };
             line.map_or(MateOutcome::Unknown, MateOutcome::Mate)
         } else if r.dn == 0 && !s.capped {
             MateOutcome::NoMate
@@ -127,6 +147,8 @@ impl Dfpn {
             outcome,
             nodes: s.nodes,
             time: start.elapsed(),
+            proof_nodes,
+            proof_time,
         }
     }
 }

@@ -8,13 +8,17 @@
 //! A proof is always sound. A repetition on the current path counts as a
 //! failure for the attacker (perpetual check loses); disproofs that rest on
 //! one are not stored, so they do not leak into other paths through the
-//! table. With a depth limit, keys are salted with the plies left, so an
-//! answer is only reused at the same remaining depth.
+//! table. The table is keyed by the board and the attacker's hand (see
+//! [`super::table`]). With a depth limit, keys are salted with the plies
+//! left, so an answer is only reused at the same remaining depth.
 
+use super::proof::{at_defender_node, before_attacker_move, hand_max};
 use super::table::{Bounds, INF, Table};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-use yomi_shogi::{Move, MoveList, Position, count_legal, generate_checks, generate_legal};
+use yomi_shogi::{
+    Color, Hand, Move, MoveList, Piece, Position, count_legal, generate_checks, generate_legal,
+};
 
 /// Hard cap on the recursion depth (plies); deeper lines are given up on.
 pub(crate) const MAX_PLY: usize = 500;
@@ -30,6 +34,9 @@ struct Child {
     len: u16,
     /// Its disproof rests on a repetition of the current path.
     tainted: bool,
+    /// When proven: the attacker's hand the node being expanded needs if
+    /// this child proves it (see [`super::proof`]).
+    proof: Hand,
 }
 
 /// The result of expanding a node.
@@ -39,6 +46,8 @@ pub(crate) struct Result {
     pub dn: u32,
     pub len: u16,
     pub tainted: bool,
+    /// When proven: the attacker's hand the proof needs.
+    pub proof: Hand,
 }
 
 /// Search state shared by the recursion.
@@ -49,6 +58,8 @@ pub(crate) struct Searcher<'a> {
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
     pub stop: &'a AtomicBool,
+    /// The side giving the checks (to move at the root).
+    attacker: Color,
     pub aborted: bool,
     /// The recursion cap was reached somewhere: a disproof may be incomplete.
     pub capped: bool,
@@ -92,6 +103,7 @@ impl<'a> Searcher<'a> {
     ) -> Searcher<'a> {
         Searcher {
             table,
+            attacker: pos.side_to_move(),
             pos,
             nodes: 0,
             max_nodes,
@@ -100,6 +112,34 @@ impl<'a> Searcher<'a> {
             aborted: false,
             capped: false,
             path: Vec::with_capacity(64),
+        }
+    }
+
+    /// The table's key and hand of the current position with `left` plies to go.
+    pub fn table_key(&self, left: Option<u16>) -> (u64, Hand) {
+        (
+            salted(self.pos.board_key(), left),
+            self.pos.hand(self.attacker),
+        )
+    }
+
+    /// What the table knows of the current position with `left` plies to go:
+    /// the entry of that depth, or else an unlimited search's answer that
+    /// settles it too (a proof no longer than `left` plies, or no mate at all).
+    /// The proof of minimal length runs depth-limited searches after the
+    /// unlimited one; this is how they reuse its work.
+    pub fn lookup(&self, left: Option<u16>) -> Option<Bounds> {
+        let (key, hand) = self.table_key(left);
+        let known = self.table.get(key, hand);
+        let Some(d) = left else {
+            return known;
+        };
+        if known.is_some_and(|b| b.pn == 0 || b.dn == 0) {
+            return known;
+        }
+        match self.table.get(self.pos.board_key(), hand) {
+            Some(b) if (b.pn == 0 && b.len <= d) || b.dn == 0 => Some(b),
+            _ => known,
         }
     }
 
@@ -125,62 +165,38 @@ impl<'a> Searcher<'a> {
     fn initial(&mut self, attacker: bool, m: Move, left: Option<u16>) -> Child {
         let child_left = left.map(|d| d - 1);
         let captured = self.pos.do_move(m);
-        let key = salted(self.pos.key(), child_left);
-        let known = self.table.get(key);
-        let child = match known {
-            Some(b) => Child {
-                mv: m,
-                pn: b.pn,
-                dn: b.dn,
-                len: b.len,
-                tainted: false,
-            },
+        let (pn, dn, len, proof) = match self.lookup(child_left) {
+            Some(b) => (b.pn, b.dn, b.len, b.proof),
             None if attacker => {
                 self.tick();
                 let replies = count_legal(&self.pos) as u32;
                 if replies == 0 {
-                    Child {
-                        mv: m,
-                        pn: 0,
-                        dn: INF,
-                        len: 0,
-                        tainted: false,
-                    }
+                    let proof = at_defender_node(&self.pos, self.attacker, Hand::default());
+                    (0, INF, 0, proof)
                 } else if child_left == Some(0) {
-                    Child {
-                        mv: m,
-                        pn: INF,
-                        dn: 0,
-                        len: 0,
-                        tainted: false,
-                    }
+                    (INF, 0, 0, Hand::default())
                 } else {
-                    Child {
-                        mv: m,
-                        pn: replies,
-                        dn: 1,
-                        len: 0,
-                        tainted: false,
-                    }
+                    (replies, 1, 0, Hand::default())
                 }
             }
-            None => Child {
-                mv: m,
-                pn: 1,
-                dn: 1,
-                len: 0,
-                tainted: false,
-            },
+            None => (1, 1, 0, Hand::default()),
         };
         self.pos.undo_move(m, captured);
-        child
+        Child {
+            mv: m,
+            pn,
+            dn,
+            len,
+            tainted: false,
+            proof: parent_proof(attacker, proof, m, captured),
+        }
     }
 
     /// Expands the node at the current position until a threshold is met.
     /// `attacker`: an OR node. `left`: plies left under a depth limit.
     pub fn mid(&mut self, attacker: bool, th_pn: u32, th_dn: u32, left: Option<u16>) -> Result {
         self.tick();
-        let key = salted(self.pos.key(), left);
+        let (key, hand) = self.table_key(left);
         let raw_key = self.pos.key();
         if self.path.contains(&raw_key) {
             return Result {
@@ -188,6 +204,7 @@ impl<'a> Searcher<'a> {
                 dn: 0,
                 len: 0,
                 tainted: true,
+                proof: Hand::default(),
             };
         }
         if self.path.len() >= MAX_PLY || (attacker && left == Some(0)) {
@@ -197,6 +214,7 @@ impl<'a> Searcher<'a> {
                 dn: 0,
                 len: 0,
                 tainted: left.is_none(),
+                proof: Hand::default(),
             };
         }
         let mut list = MoveList::new();
@@ -208,6 +226,7 @@ impl<'a> Searcher<'a> {
                     dn: 0,
                     len: 0,
                     tainted: false,
+                    proof: Hand::default(),
                 }
             } else {
                 Result {
@@ -215,9 +234,10 @@ impl<'a> Searcher<'a> {
                     dn: INF,
                     len: 0,
                     tainted: false,
+                    proof: at_defender_node(&self.pos, self.attacker, Hand::default()),
                 }
             };
-            self.table.put(key, bounds(&r), 1);
+            self.table.put(key, hand, bounds(&r), 1);
             return r;
         }
         // Children one by one; a node already solved by one of them (an
@@ -263,12 +283,16 @@ impl<'a> Searcher<'a> {
             c.dn = cr.dn;
             c.len = cr.len;
             c.tainted = cr.tainted;
+            c.proof = parent_proof(attacker, cr.proof, m, captured);
             r = summarize(attacker, &children);
         }
         self.path.pop();
+        if !attacker && r.pn == 0 {
+            r.proof = at_defender_node(&self.pos, self.attacker, r.proof);
+        }
         if !(r.dn == 0 && r.tainted) {
             self.table
-                .put(key, bounds(&r), self.nodes - start_nodes + 1);
+                .put(key, hand, bounds(&r), self.nodes - start_nodes + 1);
         }
         r
     }
@@ -279,6 +303,18 @@ fn bounds(r: &Result) -> Bounds {
         pn: r.pn,
         dn: r.dn,
         len: r.len,
+        proof: r.proof,
+    }
+}
+
+/// What a child's proof hand asks of the node expanding it: the attacker's
+/// move drops or captures a piece; the defender's moves leave the attacker's
+/// hand as it is.
+fn parent_proof(attacker: bool, child: Hand, m: Move, captured: Piece) -> Hand {
+    if attacker {
+        before_attacker_move(child, m, captured)
+    } else {
+        child
     }
 }
 
@@ -314,6 +350,9 @@ fn summarize(attacker: bool, children: &[Child]) -> Result {
     let (mut min, mut sum) = (INF, 0u32);
     let mut len_proven = u16::MAX;
     let mut len_all = 0u16;
+    // OR: the proof hand of the shortest proof; AND: the largest, kind by kind.
+    let mut proof_shortest = Hand::default();
+    let mut proof_all = Hand::default();
     // A disproof rests on a repetition when one it needs does: for OR every
     // child's, for AND at least one child's, and none untainted is there.
     let mut any_tainted = false;
@@ -323,8 +362,12 @@ fn summarize(attacker: bool, children: &[Child]) -> Result {
         min = min.min(a);
         sum = add(sum, b);
         if c.pn == 0 {
-            len_proven = len_proven.min(c.len);
+            if c.len < len_proven {
+                len_proven = c.len;
+                proof_shortest = c.proof;
+            }
             len_all = len_all.max(c.len);
+            proof_all = hand_max(proof_all, c.proof);
         }
         if c.dn == 0 {
             any_tainted |= c.tainted;
@@ -342,6 +385,7 @@ fn summarize(attacker: bool, children: &[Child]) -> Result {
             dn: sum,
             len: if min == 0 { len_proven + 1 } else { 0 },
             tainted,
+            proof: proof_shortest,
         }
     } else {
         Result {
@@ -349,6 +393,7 @@ fn summarize(attacker: bool, children: &[Child]) -> Result {
             dn: min,
             len: if sum == 0 { len_all + 1 } else { 0 },
             tainted,
+            proof: proof_all,
         }
     }
 }

@@ -137,6 +137,7 @@ fn mate(t: &Task, limit_ms: Option<u64>) -> String {
         max_nodes: u64::MAX,
         time_limit: limit_ms.map(Duration::from_millis),
         table_mb: t.options.hash_mb.clamp(1, 256),
+        shortest: true,
     });
     let report = solver.solve(&t.game.position, t.control.stop_flag());
     t.out.line(&format!(
