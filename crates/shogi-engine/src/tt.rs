@@ -162,23 +162,7 @@ impl TranspositionTable {
     /// before the probe). A hint only: no effect on results.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.words[self.bucket(key)..].as_ptr();
-            // SAFETY: SSE is part of every x86_64 target, and a prefetch is
-            // a hint that reads nothing and never faults; `p` points into
-            // the table anyway. The crate's one unsafe block (huge pages are
-            // asked for by yomi-core): the load it starts hides most of a
-            // table probe's cache miss.
-            #[allow(unsafe_code)]
-            unsafe {
-                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-                    p as *const i8,
-                );
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        yomi_core::memory::prefetch(&self.words[self.bucket(key)]);
     }
 
     /// The entry stored for `key`, if any.

@@ -98,6 +98,11 @@ impl Table {
         }
     }
 
+    /// Starts loading `key`'s bucket into the cache (a hint: no effect on results).
+    pub fn prefetch(&self, key: u64) {
+        yomi_core::memory::prefetch(&self.entries[self.bucket(key)]);
+    }
+
     /// Forgets every entry.
     pub fn clear(&mut self) {
         if self.generation == u8::MAX {

@@ -5,25 +5,7 @@
 //! the last [`Children::clear`]; the table grows (rehashing) when half full,
 //! so after the first searches nothing is allocated.
 
-/// Asks the processor to start loading `x`'s cache line: the push trees' one
-/// way to hide a cache miss behind work that does not need the data yet. A
-/// hint only: no effect on results.
-#[inline(always)]
-pub fn prefetch<T>(x: &T) {
-    // SAFETY: SSE is part of every x86_64 target, and a prefetch is a hint
-    // that reads nothing and never faults; the pointer comes from a
-    // reference anyway. The crate's one unsafe block: the push trees' child
-    // table and arms are mostly out of cache, and the load it starts
-    // overlaps a simulation instead of stalling after it.
-    #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
-    unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-            (x as *const T).cast(),
-        );
-    }
-    let _ = x; // elsewhere a no-op
-}
+use yomi_core::memory::prefetch;
 
 /// Open-addressing table with linear probing and generation stamps.
 #[derive(Clone, Debug, Default)]

@@ -14,7 +14,7 @@
 //! Same seed and an iteration limit: the same search, move for move.
 
 use super::arms::{Arm, most_visited, nth_set_bit, select, update};
-use super::children::{Children, prefetch};
+use super::children::Children;
 use super::limit::Limit;
 use super::matrix::{random_pairs, simulate_pair};
 use crate::action::Push;
@@ -23,6 +23,7 @@ use crate::params::EvalWeights;
 use crate::reach::Bfs;
 use crate::state::State;
 use yomi_core::Rng;
+use yomi_core::memory::prefetch;
 use yomi_search::SelectionPolicy;
 
 const NONE: u32 = u32::MAX;
