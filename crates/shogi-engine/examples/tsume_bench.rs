@@ -17,7 +17,7 @@ fn main() {
     let any_length = args.iter().any(|a| a == "--any-length");
     let file = args.iter().find(|a| !a.starts_with("--"));
     let mut solver = Dfpn::new(DfpnOptions {
-        max_nodes: 5_000_000,
+        max_nodes: 10_000_000,
         time_limit: None,
         table_mb: 64,
         shortest: !any_length,
