@@ -102,3 +102,23 @@ fn verify_rejects_bad_lines() {
     let g4 = p.parse_usi("G*4b").unwrap();
     assert!(!verify_mate_line(&p, &[g4]));
 }
+
+#[test]
+fn a_table_kept_between_problems_does_not_lend_a_proof_to_other_pieces() {
+    let stop = AtomicBool::new(false);
+    let mut d = Dfpn::new(DfpnOptions::default());
+    // The king is shut in by its own pieces; a rook dropped on file 1 mates,
+    // since the defender holds nothing to interpose.
+    let bare = pos("7lk/7p1/9/9/9/9/9/9/K8 b R 1");
+    let MateOutcome::Mate(line) = d.solve(&bare, &stop).outcome else {
+        panic!("a rook drop mates");
+    };
+    assert_eq!(line.len(), 1);
+    // The same board and attacker's hand, but the defender holds golds to
+    // interpose: the attacker's hand covers the proof's, yet the pieces in
+    // all differ, so the proof must not be reused.
+    let golds = pos("7lk/7p1/9/9/9/9/9/9/K8 b R4g 1");
+    assert_eq!(d.solve(&golds, &stop).outcome, MateOutcome::NoMate);
+    let mut fresh = Dfpn::new(DfpnOptions::default());
+    assert_eq!(fresh.solve(&golds, &stop).outcome, MateOutcome::NoMate);
+}

@@ -116,11 +116,16 @@ impl<'a> Searcher<'a> {
     }
 
     /// The table's key and hand of the current position with `left` plies to go.
+    ///
+    /// The key is the board's, with the two hands' sum mixed in: comparing
+    /// the attacker's hands is sound only between positions holding the same
+    /// pieces in all (then a bigger attacker's hand is a smaller defender's).
+    /// Within one problem that always holds; the sum keeps it so for a table
+    /// kept between problems whose positions lack different pieces.
     pub fn table_key(&self, left: Option<u16>) -> (u64, Hand) {
-        (
-            salted(self.pos.board_key(), left),
-            self.pos.hand(self.attacker),
-        )
+        let held = self.pos.hand(Color::Black).0 + self.pos.hand(Color::White).0;
+        let key = self.pos.board_key() ^ u64::from(held).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        (salted(key, left), self.pos.hand(self.attacker))
     }
 
     /// What the table knows of the current position with `left` plies to go:
@@ -137,7 +142,7 @@ impl<'a> Searcher<'a> {
         if known.is_some_and(|b| b.pn == 0 || b.dn == 0) {
             return known;
         }
-        match self.table.get(self.pos.board_key(), hand) {
+        match self.table.get(self.table_key(None).0, hand) {
             Some(b) if (b.pn == 0 && b.len <= d) || b.dn == 0 => Some(b),
             _ => known,
         }
@@ -404,5 +409,40 @@ fn summarize(attacker: bool, children: &[Child]) -> Result {
             tainted,
             proof: proof_all,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key_of(sfen: &str) -> (u64, Hand) {
+        let mut table = Table::new(1);
+        let stop = AtomicBool::new(false);
+        let pos = Position::from_sfen(sfen).unwrap();
+        let s = Searcher::new(&mut table, pos, 1, None, &stop);
+        s.table_key(None)
+    }
+
+    #[test]
+    fn hands_are_compared_only_between_the_same_pieces_in_all() {
+        let (bare, hand) = key_of("7lk/7p1/9/9/9/9/9/9/K8 b R 1");
+        // A gold moved from the defender's hand to the attacker's: same pieces in
+        // all, same key; the hands tell the positions apart.
+        let (moved, moved_hand) = key_of("7lk/7p1/9/9/9/9/9/9/K8 b RG3g 1");
+        let (kept, kept_hand) = key_of("7lk/7p1/9/9/9/9/9/9/K8 b R4g 1");
+        assert_eq!(moved, kept);
+        assert!(moved_hand.covers(kept_hand) && !kept_hand.covers(moved_hand));
+        // Golds the first position does not have at all: another key, so its
+        // proofs are never lent to a position where the defender can interpose them.
+        assert_ne!(bare, kept);
+        assert_eq!(hand, kept_hand);
+        // Depth-limited keys differ from the unlimited one.
+        let mut table = Table::new(1);
+        let stop = AtomicBool::new(false);
+        let pos = Position::from_sfen("7lk/7p1/9/9/9/9/9/9/K8 b R 1").unwrap();
+        let s = Searcher::new(&mut table, pos, 1, None, &stop);
+        assert_ne!(s.table_key(Some(3)).0, s.table_key(None).0);
+        assert_ne!(s.table_key(Some(3)).0, s.table_key(Some(5)).0);
     }
 }
