@@ -25,7 +25,7 @@ fn main() {
     let (mut nodes, mut micros, mut proof_nodes, mut proof_micros) = (0u64, 0u128, 0u64, 0u128);
     println!("recorded\tfound\tshortest\tnodes\tmicros\tproof_nodes\tproof_micros\tsfen");
     let text = match file {
-        Some(path) => std::fs::read_to_string(&path).expect("the problem file is readable"),
+        Some(path) => std::fs::read_to_string(path).expect("the problem file is readable"),
         None => include_str!("../data/tsume.txt").to_string(),
     };
     for line in text.lines() {
