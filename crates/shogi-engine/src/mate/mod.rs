@@ -155,28 +155,46 @@ impl Dfpn {
 
 /// The mating line of a proven root whose proof tree is `bound` plies deep,
 /// and whether it is proved shortest. Depth-limited searches bring the
-/// limit down two plies at a time until a shorter mate is disproved (the
-/// limit is then the exact mate length) or the budget ends; the line is read
-/// at the smallest proven limit. Falls back to reading the unlimited proof.
+/// limit down until a shorter mate is disproved or the budget ends: each
+/// proof's own depth, less two, is the next limit (a proof found under a
+/// loose limit is often much shorter than it). The line is read at the
+/// smallest proven limit; when that limit is above the proof's depth (the
+/// exact mate length once the next limit is disproved), the exact length is
+/// proved once more so the line is read at it. Falls back to reading the
+/// unlimited proof.
 fn mating_line(s: &mut Searcher<'_>, root: &Position, bound: u16) -> (Option<Vec<Move>>, bool) {
-    let mut proven: Option<u16> = None;
+    // (the limit searched, the depth of the proof found under it)
+    let mut proven: Option<(u16, u16)> = None;
     let mut shortest = false;
     let mut limit = bound;
     while limit >= 1 {
         s.pos = root.clone();
         let r = s.mid(true, INF, INF, Some(limit));
         if r.pn == 0 {
-            proven = Some(limit);
-            if limit < 3 {
+            let len = r.len.min(limit);
+            proven = Some((limit, len));
+            if len < 3 {
                 shortest = true;
                 break;
             }
-            limit -= 2;
+            limit = len - 2;
         } else {
             shortest = r.dn == 0 && proven.is_some();
             break;
         }
     }
+    if let Some((at, len)) = proven.filter(|&(at, len)| shortest && at > len) {
+        s.pos = root.clone();
+        let r = s.mid(true, INF, INF, Some(len));
+        if r.pn == 0 {
+            proven = Some((len, len));
+        } else {
+            // The budget ended: the length is known, but the line is read at the looser limit.
+            shortest = false;
+            proven = Some((at, len));
+        }
+    }
+    let proven = proven.map(|(at, _)| at);
     s.pos = root.clone();
     let line = match proven {
         Some(l) => line::extract(s, Some(l), shortest),
