@@ -7,7 +7,7 @@
 //! the `--shard i/n` work split ([`shard`]), comments and blank lines of
 //! line-based files ([`text`]), the fingerprint of inputs
 //! ([`fingerprint`]), the options an output directory was made with
-//! ([`manifest`]), large tables on huge pages ([`memory`]), the child processes yomi starts, each a process group
+//! ([`manifest`]), large tables on huge pages ([`memory`]) and the cache prefetch ([`cache`]), the child processes yomi starts, each a process group
 //! killed as a whole ([`process`]), a headless browser for the tests of
 //! what yomi draws ([`browser`]), and, with the cargo feature `parquet`,
 //! the one Parquet table writer of every dataset (`table`). It depends on nothing of ours, so a crate that needs
@@ -26,6 +26,7 @@
 //! ```
 
 pub mod browser;
+pub mod cache;
 pub mod duration;
 pub mod files;
 pub mod fingerprint;

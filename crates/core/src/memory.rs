@@ -1,12 +1,9 @@
-//! Large tables: huge pages where the kernel grants them, and prefetches.
+//! Large tables backed by huge pages where the kernel grants them.
 //!
 //! Contract: [`advise_huge_pages`] changes how memory is backed, never its
 //! contents; where huge pages are not available (other systems, transparent
-//! huge pages disabled) it does nothing. Both the generic alpha-beta table
-//! and the shogi engine's table go through it. [`prefetch`] is a hint with no
-//! effect on any result; every table of yomi that hides a cache miss this way
-//! (the shogi engine's, the mate solver's, the Xmas Rush trees) calls it, so
-//! the instruction lives in one place.
+//! huge pages disabled) it does nothing. The generic alpha-beta table, the
+//! shogi engine's table and the mate solver's go through it.
 
 /// Bytes of a huge page (x86_64 and most Linux systems).
 pub const HUGE_PAGE: usize = 2 << 20;
@@ -48,31 +45,6 @@ pub fn advise_huge_pages<T>(memory: &mut [T]) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = memory;
-}
-
-/// Asks the processor to start loading the cache line of `x`, so that a
-/// later read of it does not stall: the way to hide a table probe's cache
-/// miss behind work that does not need the data yet. A hint only: no effect
-/// on results; a no-op on processors other than x86-64.
-///
-/// ```
-/// let table = vec![0u64; 1 << 16];
-/// yomi_core::memory::prefetch(&table[12_345]);
-/// assert_eq!(table[12_345], 0);
-/// ```
-#[inline(always)]
-pub fn prefetch<T>(x: &T) {
-    // SAFETY: SSE is part of every x86_64 target, and a prefetch is a hint
-    // that reads nothing and never faults; the pointer comes from a
-    // reference anyway.
-    #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
-    unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-            (x as *const T).cast(),
-        );
-    }
-    let _ = x; // elsewhere a no-op
 }
 
 #[cfg(test)]

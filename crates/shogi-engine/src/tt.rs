@@ -162,7 +162,7 @@ impl TranspositionTable {
     /// before the probe). A hint only: no effect on results.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        yomi_core::memory::prefetch(&self.words[self.bucket(key)]);
+        yomi_core::cache::prefetch(&self.words[self.bucket(key)]);
     }
 
     /// The entry stored for `key`, if any.

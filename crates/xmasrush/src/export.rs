@@ -42,8 +42,10 @@ const XMAS: &[Source] = sources!("": "lib.rs", "action.rs", "botio.rs", "eval.rs
 const SEARCH: &[Source] = sources!("../../search/src/": "lib.rs", "budget.rs", "game.rs",
     "duct.rs");
 
-/// yomi-core's modules the bots use (the random generator, durations, the quoting of input in messages).
-const CORE: &[Source] = sources!("../../core/src/": "lib.rs", "rng.rs", "duration.rs", "text.rs");
+/// yomi-core's modules the bots use (the random generator, durations, the quoting of input
+/// in messages, the cache prefetch of the push trees).
+const CORE: &[Source] =
+    sources!("../../core/src/": "lib.rs", "rng.rs", "duration.rs", "text.rs", "cache.rs");
 
 /// Why no source was made.
 #[derive(Debug, thiserror::Error)]

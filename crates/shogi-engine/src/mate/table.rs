@@ -100,7 +100,7 @@ impl Table {
 
     /// Starts loading `key`'s bucket into the cache (a hint: no effect on results).
     pub fn prefetch(&self, key: u64) {
-        yomi_core::memory::prefetch(&self.entries[self.bucket(key)]);
+        yomi_core::cache::prefetch(&self.entries[self.bucket(key)]);
     }
 
     /// Forgets every entry.

@@ -5,7 +5,7 @@
 //! the last [`Children::clear`]; the table grows (rehashing) when half full,
 //! so after the first searches nothing is allocated.
 
-use yomi_core::memory::prefetch;
+use yomi_core::cache::prefetch;
 
 /// Open-addressing table with linear probing and generation stamps.
 #[derive(Clone, Debug, Default)]

@@ -23,7 +23,7 @@ use crate::params::EvalWeights;
 use crate::reach::Bfs;
 use crate::state::State;
 use yomi_core::Rng;
-use yomi_core::memory::prefetch;
+use yomi_core::cache::prefetch;
 use yomi_search::SelectionPolicy;
 
 const NONE: u32 = u32::MAX;
