@@ -141,6 +141,10 @@ struct SolverArgs {
     /// Seed of the fast mode's exploring search (same seed, same solutions).
     #[arg(long, default_value_t = 0, value_parser = crate::args::seed, allow_hyphen_values = true)]
     seed: u64,
+    /// With --moves atomic (fast mode): guided searches with this many
+    /// seeds, keeping the solution with the fewest single-card moves.
+    #[arg(long, default_value_t = yomi_freecell::solve::ATOMIC_TRIES)]
+    atomic_tries: u32,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -197,6 +201,7 @@ impl SolverArgs {
             },
             reproduce,
             seed: self.seed,
+            atomic_tries: self.atomic_tries,
             ..SolveOptions::default()
         })
     }

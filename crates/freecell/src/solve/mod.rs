@@ -119,6 +119,13 @@ pub struct SolveOptions {
     /// Seed of the guided search's exploring pops: the same seed gives the
     /// same solutions.
     pub seed: u64,
+    /// Fast mode with atomic moves only: the guided search runs with this
+    /// many seeds (`seed`, `seed + 1`, ...) and the solution shortest in
+    /// single-card moves is kept. The sequence search is blind to how many
+    /// single cards a sequence move costs, so its solutions differ widely
+    /// once decomposed (on deals 1..1000: mean 120.6 single-card moves for
+    /// one seed, 108.5 for the best of 6), at that many times the time.
+    pub atomic_tries: u32,
 }
 
 impl Default for SolveOptions {
@@ -135,9 +142,13 @@ impl Default for SolveOptions {
             shorten: Shorten::Redundant,
             reproduce: reproduce::Params::default(),
             seed: 0,
+            atomic_tries: ATOMIC_TRIES,
         }
     }
 }
+
+/// Default of [`SolveOptions::atomic_tries`].
+pub const ATOMIC_TRIES: u32 = 6;
 
 /// The result of solving one board.
 #[derive(Clone, Debug)]
@@ -163,14 +174,45 @@ pub struct SolveResult {
 /// (it would be a solver bug, never user input).
 pub fn solve(board: &Board, opts: &SolveOptions) -> Result<SolveResult, FreecellError> {
     let t0 = Instant::now();
-    let (outcome, states, stage) = match opts.solver {
-        SolverMode::Fast => fast_mode(board, opts),
-        SolverMode::Reproduce => {
-            let (o, n) = reproduce::search(board, opts.moves, opts.auto, &opts.reproduce);
-            (o, n, "reproduce")
-        }
+    let tries = match (opts.solver, opts.moves) {
+        (SolverMode::Fast, MoveMode::Atomic) => opts.atomic_tries.max(1),
+        _ => 1,
     };
-    finish(board, opts, outcome, states, stage, t0)
+    let mut best: Option<SolveResult> = None;
+    let mut states = 0;
+    for k in 0..tries {
+        let o = SolveOptions {
+            seed: opts.seed.wrapping_add(k as u64),
+            ..*opts
+        };
+        let (outcome, n, stage) = match o.solver {
+            SolverMode::Fast => fast_mode(board, &o),
+            SolverMode::Reproduce => {
+                let (o, n) = reproduce::search(board, o.moves, o.auto, &o.reproduce);
+                (o, n, "reproduce")
+            }
+        };
+        states += n;
+        let r = finish(board, &o, outcome, n, stage, t0)?;
+        // only the guided stages use the seed: another try of any other
+        // stage would repeat this one
+        let again = r.verdict == Verdict::Solved
+            && heuristic::GUIDED_STAGES.iter().any(|g| g.name == r.stage);
+        // (a later try that fails never replaces a solution)
+        let shorter = best
+            .as_ref()
+            .is_none_or(|b| r.verdict == Verdict::Solved && r.steps.len() < b.steps.len());
+        if shorter {
+            best = Some(r);
+        }
+        if !again {
+            break;
+        }
+    }
+    let mut res = best.expect("at least one try");
+    res.states = states;
+    res.seconds = t0.elapsed().as_secs_f64();
+    Ok(res)
 }
 
 /// The fast mode's stages: guided search over compound moves (restricted,
