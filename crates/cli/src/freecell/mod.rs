@@ -143,7 +143,7 @@ struct SolverArgs {
     seed: u64,
     /// With --moves atomic (fast mode): guided searches with this many
     /// seeds, keeping the solution with the fewest single-card moves.
-    #[arg(long, default_value_t = yomi_freecell::solve::ATOMIC_TRIES)]
+    #[arg(long, default_value_t = yomi_freecell::solve::ATOMIC_TRIES, value_parser = crate::args::count::<u32>(yomi_freecell::solve::ATOMIC_TRIES_BOUNDS), allow_hyphen_values = true)]
     atomic_tries: u32,
 }
 

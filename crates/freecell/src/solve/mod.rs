@@ -150,6 +150,10 @@ impl Default for SolveOptions {
 /// Default of [`SolveOptions::atomic_tries`].
 pub const ATOMIC_TRIES: u32 = 6;
 
+/// The accepted range of [`SolveOptions::atomic_tries`] from a flag (each try
+/// is a whole guided search, so a count is a multiple of the time).
+pub const ATOMIC_TRIES_BOUNDS: yomi_core::Bounds = yomi_core::Bounds::new("tries", 1, 64);
+
 /// The result of solving one board.
 #[derive(Clone, Debug)]
 pub struct SolveResult {
