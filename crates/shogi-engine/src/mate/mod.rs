@@ -129,13 +129,16 @@ impl Dfpn {
         let r = s.mid(true, INF, INF, None);
         let (proof_nodes, proof_time) = (s.nodes, start.elapsed());
         let outcome = if r.pn == 0 {
+            // The first proof's line, read before the minimisation spends the
+            // budget: it stays the answer when the minimisation cannot finish.
+            s.pos = pos.clone();
+            let first = line::extract(&mut s, None, false);
             let line = if self.opts.shortest {
                 let (line, shortest) = mating_line(&mut s, pos, r.len);
-                self.shortest = shortest;
-                line
+                self.shortest = shortest && line.is_some();
+                line.or(first)
             } else {
-                s.pos = pos.clone();
-                line::extract(&mut s, None, false)
+                first
             };
             line.map_or(MateOutcome::Unknown, MateOutcome::Mate)
         } else if r.dn == 0 && !s.capped {
