@@ -81,7 +81,8 @@ fn a_forked_helper_dies_with_its_hanging_parent() {
         "the helper outlived the group"
     );
     assert!(!running(id));
-    assert_eq!(members(id), Vec::<u32>::new());
+    // SIGKILL reaches each member on its own schedule: wait (bounded) for the last one.
+    assert!(eventually(|| members(id).is_empty()), "{:?}", members(id));
     assert!(!live_groups().contains(&id), "a killed group is unlisted");
 }
 
