@@ -57,7 +57,7 @@ impl Contest for EngineContest {
     ) -> Result<BoutResult, MatchError> {
         let (pa, pb) = (player(a)?, player(b)?);
         let mut cfg = self.base.clone();
-        cfg.arena.games = u32::try_from(bout.pairs.saturating_mul(2)).unwrap_or(u32::MAX - 1);
+        cfg.arena.games = bout.games();
         cfg.arena.seed = bout.seed;
         cfg.arena.threads = bout.threads;
         cfg.arena.sprt = bout.sprt;

@@ -51,6 +51,14 @@ pub struct Bout {
     pub journal: Option<PathBuf>,
 }
 
+impl Bout {
+    /// Games of the bout, as a match runner counts them (two a pair; the
+    /// pair bounds keep it far below `u32::MAX`).
+    pub fn games(&self) -> u32 {
+        u32::try_from(self.pairs.saturating_mul(2)).unwrap_or(u32::MAX - 1)
+    }
+}
+
 /// What a bout found, from A's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BoutResult {
@@ -178,7 +186,7 @@ impl<G: Game> Contest for StrategyContest<G> {
         progress: &(dyn Fn(&MatchProgress) + Sync),
     ) -> Result<BoutResult, StrategyContestError> {
         let (fa, fb) = (self.factory(a)?, self.factory(b)?);
-        let games = u32::try_from(bout.pairs.saturating_mul(2)).unwrap_or(u32::MAX - 1);
+        let games = bout.games();
         let cfg = MatchConfig {
             games,
             threads: bout.threads,

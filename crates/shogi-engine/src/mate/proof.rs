@@ -73,11 +73,12 @@ pub(crate) fn at_defender_node(pos: &Position, attacker: Color, children: Hand) 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use yomi_shogi::Kind;
 
-    fn hand(kinds: &[Kind]) -> Hand {
+    /// A hand holding `kinds` (a kind listed twice is held twice).
+    pub(crate) fn hand(kinds: &[Kind]) -> Hand {
         let mut h = Hand::default();
         for &k in kinds {
             h.add(k);

@@ -183,16 +183,9 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    use super::super::proof::tests::hand;
     use super::*;
     use yomi_shogi::Kind;
-
-    fn hand(kinds: &[Kind]) -> Hand {
-        let mut h = Hand::default();
-        for &k in kinds {
-            h.add(k);
-        }
-        h
-    }
 
     #[test]
     fn stores_and_evicts_the_cheapest_unsolved_entry() {
