@@ -135,7 +135,7 @@ impl Dfpn {
             let first = line::extract(&mut s, None, false);
             let line = if self.opts.shortest {
                 let (line, shortest) = mating_line(&mut s, pos, r.len);
-                self.shortest = shortest && line.is_some();
+                self.shortest = shortest;
                 line.or(first)
             } else {
                 first
@@ -163,8 +163,8 @@ impl Dfpn {
 /// loose limit is often much shorter than it). The line is read at the
 /// smallest proven limit; when that limit is above the proof's depth (the
 /// exact mate length once the next limit is disproved), the exact length is
-/// proved once more so the line is read at it. Falls back to reading the
-/// unlimited proof.
+/// proved once more so the line is read at it. None when no line could be
+/// read (the caller keeps the first proof's).
 fn mating_line(s: &mut Searcher<'_>, root: &Position, bound: u16) -> (Option<Vec<Move>>, bool) {
     // (the limit searched, the depth of the proof found under it)
     let mut proven: Option<(u16, u16)> = None;
@@ -199,15 +199,7 @@ fn mating_line(s: &mut Searcher<'_>, root: &Position, bound: u16) -> (Option<Vec
     }
     let proven = proven.map(|(at, _)| at);
     s.pos = root.clone();
-    let line = match proven {
-        Some(l) => line::extract(s, Some(l), shortest),
-        None => None,
-    };
-    match line {
-        Some(line) => (Some(line), shortest),
-        None => {
-            s.pos = root.clone();
-            (line::extract(s, None, false), false)
-        }
-    }
+    let line = proven.and_then(|l| line::extract(s, Some(l), shortest));
+    let shortest = shortest && line.is_some();
+    (line, shortest)
 }
