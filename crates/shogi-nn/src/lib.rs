@@ -86,6 +86,7 @@ pub mod infer;
 pub mod onnx;
 #[cfg(feature = "ort")]
 pub mod ort_runtime;
+pub mod policy;
 pub mod reference;
 pub mod sample;
 #[cfg(feature = "train")]

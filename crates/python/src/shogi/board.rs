@@ -1,0 +1,361 @@
+//! `yomi.shogi.Board`: a position with its move history, for push/pop play from Python.
+//!
+//! Contract: every move that enters a `Board` is legal (integer moves are checked by the
+//! generator's own `is_legal`, USI moves are parsed against the position), so `pop` always
+//! restores the previous position exactly. Integer moves are yomi's 16-bit encoding
+//! (`Move.0`: destination, origin or dropped kind, promotion bit), stable across calls.
+
+use crate::errors::value_error;
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use yomi_shogi::movegen::{MoveList, count_legal, generate_legal, is_legal};
+use yomi_shogi::rules::{Declaration, DeclarationRule, Repetition, repetition};
+use yomi_shogi::types::{Color, Move, Piece};
+use yomi_shogi::{Position, perft};
+
+/// A shogi position and the moves that led to it from where it was set up.
+#[pyclass(module = "yomi.shogi", name = "Board")]
+#[derive(Clone)]
+pub struct Board {
+    pub(crate) pos: Position,
+    /// The moves played since setup and the piece each captured, for `pop`.
+    stack: Vec<(Move, Piece)>,
+    /// Key of the position after `i` plies since setup (`keys[0]`: the setup).
+    keys: Vec<u64>,
+    /// Whether the side to move was in check after `i` plies.
+    checks: Vec<bool>,
+}
+
+impl Board {
+    pub(crate) fn from_position(pos: Position) -> Board {
+        let key = pos.key();
+        let check = pos.in_check();
+        Board {
+            pos,
+            stack: Vec::new(),
+            keys: vec![key],
+            checks: vec![check],
+        }
+    }
+
+    pub(crate) fn play(&mut self, m: Move) {
+        let captured = self.pos.do_move(m);
+        self.stack.push((m, captured));
+        self.keys.push(self.pos.key());
+        self.checks.push(self.pos.in_check());
+    }
+
+    /// [`perft`] counted off the GIL, root move by root move so Ctrl-C stops it.
+    pub(crate) fn perft_count(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        if depth > 10 {
+            return Err(PyValueError::new_err(format!(
+                "perft depth {depth} is out of range 0..=10"
+            )));
+        }
+        let pos = self.pos.clone();
+        let counted = crate::interrupt::run_stoppable(py, move |stop| {
+            use std::sync::atomic::Ordering;
+            if depth <= 2 {
+                return Some(perft(&mut pos.clone(), depth));
+            }
+            let mut total = 0;
+            let mut pos = pos;
+            for m in pos.legal_moves().iter() {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let captured = pos.do_move(*m);
+                total += perft(&mut pos, depth - 1);
+                pos.undo_move(*m, captured);
+            }
+            Some(total)
+        })?;
+        counted.ok_or_else(|| PyValueError::new_err("perft was interrupted"))
+    }
+
+    fn legal_list(&self) -> MoveList {
+        let mut list = MoveList::new();
+        generate_legal(&self.pos, &mut list);
+        list
+    }
+}
+
+/// Reads `sfen` (an SFEN, `startpos`, or either followed by `moves ...` as in a USI
+/// `position` command).
+pub(crate) fn board_from_text(text: &str) -> PyResult<Board> {
+    let text = text.trim();
+    let text = text.strip_prefix("position ").unwrap_or(text).trim();
+    let text = text.strip_prefix("sfen ").unwrap_or(text);
+    let (setup, moves) = match text.split_once(" moves") {
+        Some((setup, moves)) => (setup, Some(moves)),
+        None => (text, None),
+    };
+    let pos = Position::from_sfen(setup).map_err(value_error)?;
+    let mut board = Board::from_position(pos);
+    for usi in moves.unwrap_or("").split_whitespace() {
+        let m = board
+            .pos
+            .parse_usi(usi)
+            .map_err(|e| PyValueError::new_err(format!("move {}: {e}", board.stack.len() + 1)))?;
+        board.play(m);
+    }
+    Ok(board)
+}
+
+#[pymethods]
+impl Board {
+    /// A board from an SFEN (default: the starting position). Also accepts `startpos` and a
+    /// trailing `moves ...` list as in a USI `position` command.
+    #[new]
+    #[pyo3(signature = (sfen = None))]
+    fn new(sfen: Option<&str>) -> PyResult<Board> {
+        board_from_text(sfen.unwrap_or("startpos"))
+    }
+
+    /// Replaces the position (and clears the history) with `sfen`.
+    fn set_sfen(&mut self, sfen: &str) -> PyResult<()> {
+        *self = board_from_text(sfen)?;
+        Ok(())
+    }
+
+    /// The position as an SFEN, with its move number.
+    fn sfen(&self) -> String {
+        self.pos.to_sfen()
+    }
+
+    /// The side to move: 0 for Black (sente), 1 for White (gote).
+    #[getter]
+    fn turn(&self) -> u8 {
+        self.pos.side_to_move().index() as u8
+    }
+
+    /// The move number of the SFEN (1 at the start, plus one per ply).
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.pos.move_number()
+    }
+
+    /// Plies pushed since the board was set up.
+    #[getter]
+    fn ply(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The Zobrist key of the position (side to move, board and hands).
+    #[getter]
+    fn key(&self) -> u64 {
+        self.pos.key()
+    }
+
+    /// Plays an integer move; raises `ValueError` if it is not legal here.
+    fn push(&mut self, m: u32) -> PyResult<()> {
+        let mv = u16::try_from(m)
+            .ok()
+            .map(Move)
+            .filter(|&mv| is_legal(&self.pos, mv))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("move {m} is not legal in {}", self.pos.to_sfen()))
+            })?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Plays a USI move (`7g7f`, `P*5e`, `8h2b+`) and returns it as an integer move.
+    fn push_usi(&mut self, usi: &str) -> PyResult<u32> {
+        let m = self.pos.parse_usi(usi).map_err(value_error)?;
+        self.play(m);
+        Ok(m.0 as u32)
+    }
+
+    /// Takes back the last move and returns it; raises `IndexError` when none is left.
+    fn pop(&mut self) -> PyResult<u32> {
+        let (m, captured) = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves pushed"))?;
+        self.keys.pop();
+        self.checks.pop();
+        self.pos.undo_move(m, captured);
+        Ok(m.0 as u32)
+    }
+
+    /// The last move pushed, or `None`.
+    fn peek(&self) -> Option<u32> {
+        self.stack.last().map(|&(m, _)| m.0 as u32)
+    }
+
+    /// The moves pushed since setup, as integer moves.
+    #[getter]
+    fn history(&self) -> Vec<u32> {
+        self.stack.iter().map(|&(m, _)| m.0 as u32).collect()
+    }
+
+    /// Legal moves as integer moves.
+    #[getter]
+    fn legal_moves(&self) -> Vec<u32> {
+        self.legal_list().iter().map(|m| m.0 as u32).collect()
+    }
+
+    /// Legal moves as a `uint16` numpy array.
+    fn legal_moves_array<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u16>> {
+        let moves: Vec<u16> = self.legal_list().iter().map(|m| m.0).collect();
+        moves.into_pyarray(py)
+    }
+
+    /// Legal moves in USI notation.
+    fn legal_moves_usi(&self) -> Vec<String> {
+        self.legal_list().iter().map(|m| m.to_string()).collect()
+    }
+
+    /// The number of legal moves (counted without listing them).
+    fn count_legal_moves(&self) -> usize {
+        count_legal(&self.pos)
+    }
+
+    /// True when the integer move is legal here.
+    fn is_legal(&self, m: u32) -> bool {
+        u16::try_from(m).is_ok_and(|m| is_legal(&self.pos, Move(m)))
+    }
+
+    /// The integer move for a USI move that is legal here; raises `ValueError` otherwise.
+    fn move_from_usi(&self, usi: &str) -> PyResult<u32> {
+        Ok(self.pos.parse_usi(usi).map_err(value_error)?.0 as u32)
+    }
+
+    /// True when the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// True when the side to move has no legal move (checkmated: in shogi a position with
+    /// no legal move is lost even out of check).
+    fn is_mate(&self) -> bool {
+        count_legal(&self.pos) == 0
+    }
+
+    /// The repetition state of the current position under the fourfold rule, from the moves
+    /// pushed since setup: `"none"`, `"draw"`, or `"win"`/`"loss"` for the side to move when
+    /// the other side / it checked throughout the cycle.
+    fn repetition(&self) -> &'static str {
+        match repetition(&self.keys, |i| self.checks[i]) {
+            Repetition::None => "none",
+            Repetition::Draw => "draw",
+            Repetition::Win => "win",
+            Repetition::Loss => "loss",
+        }
+    }
+
+    /// The entering-king declaration available to the side to move under `rule` (`"27"`,
+    /// `"24"` or `"none"`): `"win"`, `"draw"` (24-point rule) or `None`.
+    #[pyo3(signature = (rule = "27"))]
+    fn declaration(&self, rule: &str) -> PyResult<Option<&'static str>> {
+        let rule: DeclarationRule = rule.parse().map_err(value_error)?;
+        Ok(self.pos.declaration(rule).map(|d| match d {
+            Declaration::Win => "win",
+            Declaration::Draw => "draw",
+        }))
+    }
+
+    /// True when the game is over for the side to move: checkmate, fourfold repetition, or a
+    /// winning declaration under the 27-point rule.
+    fn is_game_over(&self) -> bool {
+        self.is_mate()
+            || self.repetition() != "none"
+            || self.pos.declaration(DeclarationRule::Points27).is_some()
+    }
+
+    /// A mating move (as an integer move) if the side to move mates in one, else `None`.
+    fn mate_move_in_1ply(&self) -> Option<u32> {
+        let mut pos = self.pos.clone();
+        yomi_shogi_engine::mate::mate_in_one(&mut pos).map(|m| m.0 as u32)
+    }
+
+    /// Leaf count of the legal move tree `depth` plies deep (releases the GIL; Ctrl-C stops it).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        self.perft_count(py, depth)
+    }
+
+    /// The piece on `square` (0..81, `file * 9 + rank` with file 0 = file 1 and rank 0 = rank
+    /// a) as a USI letter (`P`, `+r`...), or `None` when empty.
+    fn piece_at(&self, square: usize) -> PyResult<Option<String>> {
+        if square >= 81 {
+            return Err(PyValueError::new_err(format!(
+                "square {square} is out of range 0..81"
+            )));
+        }
+        let piece = self.pos.piece_on(square);
+        Ok(piece.kind().map(|kind| {
+            let letter = kind.unpromoted().letter();
+            let letter = match piece.color() {
+                Color::Black => letter.to_ascii_uppercase(),
+                Color::White => letter.to_ascii_lowercase(),
+            };
+            if kind.is_promoted() {
+                format!("+{letter}")
+            } else {
+                letter.to_string()
+            }
+        }))
+    }
+
+    /// The pieces in `color`'s hand (0 Black, 1 White) as `{letter: count}`.
+    fn pieces_in_hand(&self, color: u8) -> PyResult<std::collections::BTreeMap<char, u32>> {
+        let c = match color {
+            0 => Color::Black,
+            1 => Color::White,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "color {color} is not 0 or 1"
+                )));
+            }
+        };
+        let hand = self.pos.hand(c);
+        Ok(yomi_shogi::types::HAND_KINDS
+            .iter()
+            .filter(|&&k| hand.count(k) > 0)
+            .map(|&k| (k.letter().to_ascii_uppercase(), hand.count(k)))
+            .collect())
+    }
+
+    /// An independent copy (position and history).
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    fn __eq__(&self, other: &Board) -> bool {
+        self.pos.key() == other.pos.key() && self.pos.to_sfen() == other.pos.to_sfen()
+    }
+
+    fn __str__(&self) -> String {
+        self.pos.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.pos.to_sfen())
+    }
+}
+
+/// The USI text of an integer move (no position needed).
+#[pyfunction]
+pub fn move_to_usi(m: u32) -> PyResult<String> {
+    let mv = u16::try_from(m)
+        .ok()
+        .map(Move)
+        .filter(|mv| {
+            *mv != Move::NONE
+                && mv.to() < 81
+                && (!mv.is_drop() || mv.drop_kind_checked().is_some())
+                && (mv.is_drop() || mv.from() < 81)
+        })
+        .ok_or_else(|| PyValueError::new_err(format!("{m} is not a move")))?;
+    Ok(mv.to_string())
+}

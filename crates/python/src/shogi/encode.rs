@@ -1,0 +1,125 @@
+//! Network encoders: the value network's input planes and dlshogi's policy labels.
+//!
+//! Contract: `encode` gives one position's `(61, 9, 9)` float32 planes (yomi's value network
+//! input, `yomi_shogi_nn::features`: seen from the side to move, `[plane][rank][file]`);
+//! `encode_batch` gives `(n, 61, 9, 9)` for n boards or SFENs in one call, encoded without the
+//! GIL into one buffer handed to numpy without a copy. `move_label(s)` give dlshogi's 2187-way
+//! policy index (`yomi_shogi_nn::policy`).
+
+use super::board::{Board, board_from_text};
+use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PySequence;
+use yomi_shogi::Position;
+use yomi_shogi::types::{Color, Move};
+use yomi_shogi_nn::features::encode_batch as encode_positions;
+use yomi_shogi_nn::{INPUT_LEN, PLANES};
+
+/// Reads a sequence of boards or SFEN strings into positions.
+fn positions(items: &Bound<'_, PySequence>) -> PyResult<Vec<Position>> {
+    let n = items.len()?;
+    let mut out = Vec::with_capacity(n);
+    for (i, item) in items.try_iter()?.enumerate() {
+        let item = item?;
+        let pos = if let Ok(b) = item.cast::<Board>() {
+            b.borrow().pos.clone()
+        } else if let Ok(text) = item.extract::<&str>() {
+            board_from_text(text)
+                .map_err(|e| PyValueError::new_err(format!("item {i}: {e}")))?
+                .pos
+        } else {
+            return Err(PyValueError::new_err(format!(
+                "item {i} is neither a Board nor an SFEN string"
+            )));
+        };
+        out.push(pos);
+    }
+    Ok(out)
+}
+
+fn planes<'py>(
+    py: Python<'py>,
+    data: Vec<f32>,
+    n: Option<usize>,
+) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+    let flat = data.into_pyarray(py);
+    match n {
+        Some(n) => flat.reshape(vec![n, PLANES, 9, 9]),
+        None => flat.reshape(vec![PLANES, 9, 9]),
+    }
+}
+
+/// The value network's input planes for one board: float32 `(61, 9, 9)`.
+#[pyfunction]
+pub fn encode<'py>(py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+    let mut out = vec![0.0; INPUT_LEN];
+    yomi_shogi_nn::encode(&board.pos, &mut out);
+    planes(py, out, None)
+}
+
+/// The input planes of many boards (or SFENs) at once: float32 `(n, 61, 9, 9)`.
+#[pyfunction]
+pub fn encode_batch<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PySequence>,
+) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+    let positions = positions(boards)?;
+    let n = positions.len();
+    let data = py.detach(move || encode_positions(&positions));
+    planes(py, data, Some(n))
+}
+
+fn label(m: u32, color: u8) -> PyResult<usize> {
+    let mover = match color {
+        0 => Color::Black,
+        1 => Color::White,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "color {color} is not 0 or 1"
+            )));
+        }
+    };
+    let mv = u16::try_from(m)
+        .ok()
+        .map(Move)
+        .filter(|mv| {
+            mv.to() < 81
+                && if mv.is_drop() {
+                    mv.drop_kind_checked().is_some()
+                } else {
+                    mv.from() < 81 && *mv != Move::NONE
+                }
+        })
+        .ok_or_else(|| PyValueError::new_err(format!("{m} is not a move")))?;
+    Ok(yomi_shogi_nn::policy::move_label(mv, mover))
+}
+
+/// dlshogi's policy label (0..2187) of integer move `move` played by `color` (0 Black, 1 White).
+#[pyfunction]
+#[pyo3(signature = (move_, color))]
+pub fn move_label(move_: u32, color: u8) -> PyResult<usize> {
+    label(move_, color)
+}
+
+/// Policy labels of many moves at once: int64 array, one label per (move, color) pair.
+#[pyfunction]
+pub fn move_labels<'py>(
+    py: Python<'py>,
+    moves: Vec<u32>,
+    colors: Vec<u8>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    if moves.len() != colors.len() {
+        return Err(PyValueError::new_err(format!(
+            "{} moves but {} colors",
+            moves.len(),
+            colors.len()
+        )));
+    }
+    let labels = moves
+        .iter()
+        .zip(&colors)
+        .map(|(&m, &c)| label(m, c).map(|l| l as i64))
+        .collect::<PyResult<Vec<i64>>>()?;
+    Ok(labels.into_pyarray(py))
+}
