@@ -8,6 +8,7 @@
 
 mod errors;
 mod interrupt;
+mod report;
 mod shogi;
 
 use pyo3::prelude::*;

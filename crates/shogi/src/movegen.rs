@@ -187,10 +187,27 @@ pub fn generate_board_to(pos: &Position, dest: Bitboard, list: &mut MoveList) {
 }
 
 /// Writes the legal moves that give check into `list` (cleared first): the
-/// legal moves filtered by [`Position::gives_check`] (no make/unmake).
+/// legal moves filtered by [`Position::gives_check`] (no make/unmake). Only
+/// moves onto a square from which some piece could attack the enemy king
+/// (its rook and bishop lines, the squares around it, its knight-check
+/// squares) are generated, unless one of our pieces blocks a line of ours to
+/// that king (a discovered check can then land anywhere).
 pub fn generate_checks(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let ksq = pos.king_square(them);
+    let occ = pos.occupied();
+    let discoverers = pos.king_blockers(them) & pos.color_bb(us);
+    let dest = if discoverers.any() {
+        Bitboard::ALL
+    } else {
+        attacks::rook(ksq, occ)
+            | attacks::bishop(ksq, occ)
+            | attacks::king(ksq)
+            | attacks::knight(them, ksq)
+    };
     let mut all = MoveList::new();
-    generate_legal(pos, &mut all);
+    generate(pos, dest, &mut all);
     list.clear();
     for &m in all.iter() {
         if pos.gives_check(m) {

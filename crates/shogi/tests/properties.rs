@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use yomi_search::Rng;
 use yomi_shogi::{
     Kind, Move, MoveList, Position, attacks, count_legal, generate_board_to, generate_captures,
-    generate_legal, generate_quiets, generate_to, is_legal,
+    generate_checks, generate_legal, generate_quiets, generate_to, is_legal,
 };
 
 const STARTS: [&str; 3] = [
@@ -93,6 +93,19 @@ fn check_playout(seed: u64, start: usize, plies: usize) -> Result<(), TestCaseEr
         for &m in caps.iter() {
             prop_assert!(!m.is_drop() && !pos.piece_on(m.to()).is_empty());
         }
+        // The check generator (which only looks at squares a check can come
+        // from) gives exactly the legal moves that give check.
+        let mut checks = MoveList::new();
+        generate_checks(&pos, &mut checks);
+        let mut got: Vec<_> = checks.to_vec();
+        let mut want: Vec<_> = list
+            .iter()
+            .copied()
+            .filter(|&m| pos.gives_check(m))
+            .collect();
+        got.sort();
+        want.sort();
+        prop_assert_eq!(got, want, "checks in {}", pos.to_sfen());
         // Moves onto a set of squares (here: around the enemy king, as the
         // mate-in-one scan asks) are exactly the legal moves landing there.
         let zone = attacks::king(pos.king_square(pos.side_to_move().flip()));

@@ -9,16 +9,40 @@ use crate::errors::value_error;
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyList;
 use yomi_shogi::movegen::{MoveList, count_legal, generate_legal, is_legal};
 use yomi_shogi::rules::{Declaration, DeclarationRule, Repetition, repetition};
 use yomi_shogi::types::{Color, Move, Piece};
 use yomi_shogi::{Position, perft};
+
+/// Python ints for every 16-bit move, made once: a list of legal moves then costs a
+/// reference count per move instead of an int allocation (most moves are above the small
+/// ints Python caches), which is what makes `legal_moves` as fast as cshogi's.
+static MOVE_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+
+/// The Python int of move `m`, shared.
+fn move_int(py: Python<'_>, m: Move) -> Bound<'_, PyAny> {
+    let table = MOVE_INTS.get_or_init(py, || {
+        (0..=u16::MAX)
+            .map(|v| v.into_pyobject(py).expect("an int").into_any().unbind())
+            .collect()
+    });
+    table[m.0 as usize].bind(py).clone()
+}
+
+/// The moves of `list` as a Python list of ints.
+fn move_list<'py>(py: Python<'py>, list: &[Move]) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, list.iter().map(|&m| move_int(py, m)))
+}
 
 /// A shogi position and the moves that led to it from where it was set up.
 #[pyclass(module = "yomi.shogi", name = "Board")]
 #[derive(Clone)]
 pub struct Board {
     pub(crate) pos: Position,
+    /// The position the board was set up with (what `pop` returns to at the end).
+    start: Position,
     /// The moves played since setup and the piece each captured, for `pop`.
     stack: Vec<(Move, Piece)>,
     /// Key of the position after `i` plies since setup (`keys[0]`: the setup).
@@ -32,6 +56,7 @@ impl Board {
         let key = pos.key();
         let check = pos.in_check();
         Board {
+            start: pos.clone(),
             pos,
             stack: Vec::new(),
             keys: vec![key],
@@ -72,6 +97,16 @@ impl Board {
             Some(total)
         })?;
         counted.ok_or_else(|| PyValueError::new_err("perft was interrupted"))
+    }
+
+    /// The position the board was set up with.
+    pub(crate) fn start_position(&self) -> Position {
+        self.start.clone()
+    }
+
+    /// The moves pushed since setup.
+    pub(crate) fn moves(&self) -> Vec<Move> {
+        self.stack.iter().map(|&(m, _)| m).collect()
     }
 
     fn legal_list(&self) -> MoveList {
@@ -162,14 +197,14 @@ impl Board {
     }
 
     /// Plays a USI move (`7g7f`, `P*5e`, `8h2b+`) and returns it as an integer move.
-    fn push_usi(&mut self, usi: &str) -> PyResult<u32> {
+    fn push_usi<'py>(&mut self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyAny>> {
         let m = self.pos.parse_usi(usi).map_err(value_error)?;
         self.play(m);
-        Ok(m.0 as u32)
+        Ok(move_int(py, m))
     }
 
     /// Takes back the last move and returns it; raises `IndexError` when none is left.
-    fn pop(&mut self) -> PyResult<u32> {
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let (m, captured) = self
             .stack
             .pop()
@@ -177,7 +212,7 @@ impl Board {
         self.keys.pop();
         self.checks.pop();
         self.pos.undo_move(m, captured);
-        Ok(m.0 as u32)
+        Ok(move_int(py, m))
     }
 
     /// The last move pushed, or `None`.
@@ -187,14 +222,14 @@ impl Board {
 
     /// The moves pushed since setup, as integer moves.
     #[getter]
-    fn history(&self) -> Vec<u32> {
-        self.stack.iter().map(|&(m, _)| m.0 as u32).collect()
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, &self.moves())
     }
 
     /// Legal moves as integer moves.
     #[getter]
-    fn legal_moves(&self) -> Vec<u32> {
-        self.legal_list().iter().map(|m| m.0 as u32).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, &self.legal_list())
     }
 
     /// Legal moves as a `uint16` numpy array.

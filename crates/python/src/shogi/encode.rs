@@ -7,7 +7,7 @@
 //! policy index (`yomi_shogi_nn::policy`).
 
 use super::board::{Board, board_from_text};
-use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods};
+use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PySequence;
@@ -58,16 +58,40 @@ pub fn encode<'py>(py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyArra
     planes(py, out, None)
 }
 
-/// The input planes of many boards (or SFENs) at once: float32 `(n, 61, 9, 9)`.
+/// The input planes of many boards (or SFENs) at once: float32 `(n, 61, 9, 9)`, written into
+/// `out` when given (a C-contiguous float32 array of that shape, reused across batches: no
+/// allocation and no page faults), else into a new array.
 #[pyfunction]
+#[pyo3(signature = (boards, out = None))]
 pub fn encode_batch<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PySequence>,
+    out: Option<Bound<'py, PyArrayDyn<f32>>>,
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
     let positions = positions(boards)?;
     let n = positions.len();
-    let data = py.detach(move || encode_positions(&positions));
-    planes(py, data, Some(n))
+    let Some(out) = out else {
+        let data = py.detach(move || encode_positions(&positions));
+        return planes(py, data, Some(n));
+    };
+    if out.shape() != [n, PLANES, 9, 9] {
+        return Err(PyValueError::new_err(format!(
+            "out has shape {:?}; {n} positions need ({n}, {PLANES}, 9, 9)",
+            out.shape()
+        )));
+    }
+    {
+        let mut view = out.readwrite();
+        let slice = view
+            .as_slice_mut()
+            .map_err(|_| PyValueError::new_err("out must be a C-contiguous float32 array"))?;
+        py.detach(|| {
+            for (pos, chunk) in positions.iter().zip(slice.chunks_exact_mut(INPUT_LEN)) {
+                yomi_shogi_nn::encode(pos, chunk);
+            }
+        });
+    }
+    Ok(out)
 }
 
 fn label(m: u32, color: u8) -> PyResult<usize> {

@@ -6,6 +6,7 @@
 
 mod board;
 mod encode;
+mod engine;
 mod record;
 mod solve;
 
@@ -16,6 +17,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<record::Record>()?;
     m.add_class::<solve::MateResult>()?;
+    m.add_class::<engine::Engine>()?;
+    m.add_function(wrap_pyfunction!(engine::run_match, m)?)?;
     m.add_function(wrap_pyfunction!(board::move_to_usi, m)?)?;
     m.add_function(wrap_pyfunction!(solve::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(solve::mate, m)?)?;

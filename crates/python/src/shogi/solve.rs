@@ -81,11 +81,7 @@ pub fn mate(
             })
         })
         .transpose()?;
-    if !(1..=65_536).contains(&table_mb) {
-        return Err(PyValueError::new_err(format!(
-            "table_mb={table_mb} is out of range 1..=65536"
-        )));
-    }
+    let table_mb = yomi_core::parse_table_mb(&table_mb.to_string()).map_err(value_error)?;
     let opts = DfpnOptions {
         max_nodes,
         time_limit,

@@ -1,0 +1,238 @@
+//! USI engines from Python: one engine process (`Engine`), and clocked matches between engines
+//! or built-in strategies (`run_match`), on the same runner and with the same report as
+//! `yomi arena shogi`.
+//!
+//! Contract: an `Engine` owns its child process group; `close()`, leaving a `with` block or
+//! garbage collection kills the whole group, so no engine outlives the object. Engine and
+//! strategy specs are the CLI's (`usi:PATH[,Option=Value...]`, `alphabeta:depth=4`).
+
+use super::board::Board;
+use crate::errors::value_error;
+use crate::report::Report;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use yomi_arena::{MatchConfig, Openings, TimeControl};
+use yomi_search::Value;
+use yomi_shogi_match::{
+    EngineSpec, PlayerSpec, Reply, ShogiMatchConfig, UsiEngine, position_command, run_shogi_match,
+};
+
+/// Seconds as a duration, or a `ValueError` naming the argument.
+pub(crate) fn seconds(name: &str, value: f64) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(value).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{name}={value} is not a non-negative number of seconds"
+        ))
+    })
+}
+
+/// A running USI engine (a child process).
+#[pyclass(module = "yomi.shogi", name = "Engine")]
+pub struct Engine {
+    engine: Mutex<Option<UsiEngine>>,
+    name: String,
+}
+
+impl Engine {
+    fn with<T>(&self, f: impl FnOnce(&mut UsiEngine) -> PyResult<T>) -> PyResult<T> {
+        let mut guard = self.engine.lock().unwrap_or_else(|p| p.into_inner());
+        let engine = guard
+            .as_mut()
+            .ok_or_else(|| PyRuntimeError::new_err("the engine was closed"))?;
+        f(engine)
+    }
+}
+
+#[pymethods]
+impl Engine {
+    /// Starts `spec` (`usi:PATH[,Name=Value...]`) and completes the handshake (`usi`, the
+    /// options, `isready`) within `timeout` seconds.
+    #[new]
+    #[pyo3(signature = (spec, timeout = 10.0))]
+    fn new(py: Python<'_>, spec: &str, timeout: f64) -> PyResult<Engine> {
+        let spec: EngineSpec = spec.parse().map_err(value_error)?;
+        let timeout = seconds("timeout", timeout)?;
+        let engine = py
+            .detach(|| UsiEngine::start(&spec, timeout))
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        Ok(Engine {
+            name: engine.name().to_string(),
+            engine: Mutex::new(Some(engine)),
+        })
+    }
+
+    /// The engine's `id name`.
+    #[getter]
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    /// Sends one raw USI line.
+    fn send(&self, line: &str) -> PyResult<()> {
+        if line.contains('\n') {
+            return Err(PyValueError::new_err("a USI line cannot contain a newline"));
+        }
+        self.with(|e| {
+            e.send(line)
+                .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+        })
+    }
+
+    /// Asks for a move in `board`'s position (sent as `position ... moves ...` from where the
+    /// board was set up) with the USI `go` command `go` (default `go byoyomi 1000`), waiting at
+    /// most `seconds` (then `stop`, plus one second of grace). Returns a dict:
+    /// `bestmove` (USI text, `"resign"`, `"win"`, or `None` when silent or crashed),
+    /// `reply` (`"move"`, `"resign"`, `"win"`, `"silent"`, `"crashed"`), `score` (the last
+    /// `score cp`, or `None`), `mate` (plies of the last `score mate`, negative when being
+    /// mated, or `None`), `seconds`.
+    #[pyo3(signature = (board, go = "go byoyomi 1000", seconds = 2.0))]
+    fn think<'py>(
+        &self,
+        py: Python<'py>,
+        board: &Board,
+        go: &str,
+        seconds: f64,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        if !go.trim_start().starts_with("go") || go.contains('\n') {
+            return Err(PyValueError::new_err(format!(
+                "'{go}' is not a USI go command"
+            )));
+        }
+        let wait = self::seconds("seconds", seconds)?;
+        let position = position_command(&board.start_position(), &board.moves());
+        let thought = py.detach(|| {
+            self.with(|e| {
+                let deadline = Instant::now() + wait;
+                Ok(e.think(&position, go, deadline, Duration::from_secs(1)))
+            })
+        })?;
+        let out = pyo3::types::PyDict::new(py);
+        let (reply, best) = match &thought.reply {
+            Reply::Move(m) => ("move", Some(m.clone())),
+            Reply::Resign => ("resign", Some("resign".to_string())),
+            Reply::Win => ("win", Some("win".to_string())),
+            Reply::Silent => ("silent", None),
+            Reply::Crashed => ("crashed", None),
+        };
+        out.set_item("bestmove", best)?;
+        out.set_item("reply", reply)?;
+        let (cp, mate) = match thought.score {
+            Some(Value::Score(cp)) => (Some(cp), None),
+            Some(Value::Exact { result, plies }) => (None, Some(result * plies as i32)),
+            _ => (None, None),
+        };
+        out.set_item("score", cp)?;
+        out.set_item("mate", mate)?;
+        out.set_item("seconds", thought.elapsed.as_secs_f64())?;
+        Ok(out)
+    }
+
+    /// Kills the engine's process group (idempotent).
+    fn close(&self) {
+        let mut guard = self.engine.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(mut e) = guard.take() {
+            e.kill();
+        }
+    }
+
+    fn __enter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __exit__(
+        &self,
+        _ty: &Bound<'_, PyAny>,
+        _value: &Bound<'_, PyAny>,
+        _tb: &Bound<'_, PyAny>,
+    ) -> bool {
+        self.close();
+        false
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Engine(name={:?})", self.name)
+    }
+}
+
+/// A clocked match between two players (USI engine specs or built-in strategy specs), as
+/// `yomi arena shogi` plays it; returns its report (`.text` as the CLI prints it,
+/// `.to_dict()` as its `--json`).
+///
+/// The clock is byoyomi `byoyomi` seconds after `main` seconds, or Fischer with `increment`,
+/// or `nodes` per move; `opening_plies` random plies start each pair; `sprt="elo0,elo1"`
+/// stops early; `threads` pairs run at once (engines each take a core).
+#[pyfunction]
+#[pyo3(signature = (a, b, games = 2, seed = 0, byoyomi = None, main = 0.0, increment = None, nodes = None, opening_plies = 0, max_plies = None, sprt = None, threads = 1, declaration = "27"))]
+#[allow(clippy::too_many_arguments)]
+pub fn run_match(
+    py: Python<'_>,
+    a: &str,
+    b: &str,
+    games: u32,
+    seed: u64,
+    byoyomi: Option<f64>,
+    main: f64,
+    increment: Option<f64>,
+    nodes: Option<u64>,
+    opening_plies: u32,
+    max_plies: Option<u32>,
+    sprt: Option<&str>,
+    threads: usize,
+    declaration: &str,
+) -> PyResult<Report> {
+    if games == 0 || games > 1_000_000 {
+        return Err(PyValueError::new_err(format!(
+            "games={games} is out of range 1..=1000000"
+        )));
+    }
+    let threads = yomi_core::parse_threads(&threads.to_string()).map_err(value_error)?;
+    let main = seconds("main", main)?;
+    let clock = match (nodes, byoyomi, increment) {
+        (Some(0), _, _) => return Err(PyValueError::new_err("nodes must be at least 1")),
+        (Some(n), None, None) => TimeControl::Nodes(n),
+        (Some(_), _, _) => {
+            return Err(PyValueError::new_err(
+                "nodes excludes byoyomi and increment",
+            ));
+        }
+        (None, Some(_), Some(_)) => {
+            return Err(PyValueError::new_err("give byoyomi or increment, not both"));
+        }
+        (None, _, Some(i)) => TimeControl::Fischer {
+            main,
+            increment: seconds("increment", i)?,
+        },
+        (None, by, None) => TimeControl::Byoyomi {
+            main,
+            byoyomi: seconds("byoyomi", by.unwrap_or(1.0))?,
+        },
+    };
+    let sprt = sprt.map(|s| s.parse()).transpose().map_err(value_error)?;
+    let (pa, pb): (PlayerSpec, PlayerSpec) = (
+        a.parse().map_err(value_error)?,
+        b.parse().map_err(value_error)?,
+    );
+    let cfg = ShogiMatchConfig {
+        arena: MatchConfig {
+            threads,
+            openings: Openings::Random {
+                plies: opening_plies,
+            },
+            seed,
+            sprt,
+            max_plies,
+            clock: Some(clock),
+            ..MatchConfig::new(games)
+        },
+        declaration: declaration.parse().map_err(value_error)?,
+        records: None,
+        record_format: Default::default(),
+        handshake: Duration::from_secs(10),
+    };
+    let report = py
+        .detach(|| run_shogi_match(&pa, &pb, &cfg, &|_| {}))
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    Report::new(&report)
+}
