@@ -2,6 +2,7 @@
 //! its slack, and the solver's statistics. Contract: `Report::new` derives everything from the
 //! instance and the solution (no solver internals), so every solver is reported alike.
 
+use crate::diagnose::Infeasibility;
 use crate::model::{Instance, LeaderRule};
 use crate::solve::Solution;
 use serde::Serialize;
@@ -194,5 +195,71 @@ impl fmt::Display for Report {
             "solver      {:.3} s, {} iterations",
             self.time_s, self.iterations
         )
+    }
+}
+
+/// A request found infeasible before any solving ([`crate::diagnose`]): what `yomi deck solve`
+/// prints instead of a [`Report`], as text ([`fmt::Display`]) or JSON (its fields).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct InfeasibleReport {
+    /// Always `None` (JSON `null`): there is no deck.
+    pub objective: Option<f64>,
+    /// Always empty.
+    pub selected: Vec<String>,
+    /// Always false.
+    pub feasible: bool,
+    /// Always false.
+    pub proven_optimal: bool,
+    /// Always true: the diagnosis proves no deck can meet the request.
+    pub proven_infeasible: bool,
+    /// Each reason the request cannot be met, in the diagnosis's order.
+    pub reasons: Vec<String>,
+}
+
+impl InfeasibleReport {
+    /// The report of the diagnosis `reasons`.
+    pub fn new(reasons: &[Infeasibility]) -> Self {
+        InfeasibleReport {
+            objective: None,
+            selected: Vec::new(),
+            feasible: false,
+            proven_optimal: false,
+            proven_infeasible: true,
+            reasons: reasons.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+impl fmt::Display for InfeasibleReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "INFEASIBLE request")?;
+        for r in &self.reasons {
+            write!(f, "\n  {r}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_json;
+
+    #[test]
+    fn an_infeasible_request_reports_its_reasons() {
+        // Two pieces cannot make a deck of three.
+        let inst =
+            parse_json(r#"{"pieces": [{"id": "a"}, {"id": "b"}], "request": {"k": 3}}"#).unwrap();
+        let reasons = crate::diagnose(&inst);
+        assert!(!reasons.is_empty());
+        let r = InfeasibleReport::new(&reasons);
+        let text = r.to_string();
+        assert!(text.starts_with("INFEASIBLE request\n  "), "{text}");
+        assert_eq!(text.lines().count(), 1 + reasons.len());
+        assert_eq!(r.reasons[0], reasons[0].to_string());
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["objective"], serde_json::Value::Null);
+        assert_eq!(v["proven_infeasible"], true);
+        assert_eq!(v["feasible"], false);
     }
 }

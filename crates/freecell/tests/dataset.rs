@@ -123,3 +123,42 @@ fn rows_are_dealt_on_the_layout_asked_for() {
     // The encoding keeps its 4 cell slots; the two missing cells stay empty throughout.
     assert!(rows.iter().all(|r| r.tensor[2] == 0 && r.tensor[3] == 0));
 }
+
+#[test]
+fn range_rows_are_the_deals_rows_in_order() {
+    use std::sync::atomic::AtomicBool;
+    use yomi_freecell::DealRange;
+    use yomi_freecell::dataset::range_rows;
+    let opts = SolveOptions::default();
+    let layout = Layout::default();
+    let (rows, stats) = range_rows(
+        DealRange::new(4, 6).unwrap(),
+        layout,
+        &opts,
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    let mut expected = Vec::new();
+    for d in 4..=6 {
+        expected.extend(deal_rows(d, layout, &opts).unwrap().0);
+    }
+    assert_eq!(rows, expected);
+    assert_eq!(
+        (stats.deals, stats.solved, stats.rows),
+        (3, 3, rows.len() as u64)
+    );
+    // A stop raised before the start skips every deal.
+    let (rows, stats) = range_rows(
+        DealRange::new(4, 6).unwrap(),
+        layout,
+        &opts,
+        &AtomicBool::new(true),
+    )
+    .unwrap();
+    assert!(rows.is_empty());
+    assert_eq!(stats.deals, 0);
+    // The tensor encoding needs at most 4 free cells: refused before any solving.
+    let wide = Layout { cols: 8, cells: 5 };
+    let stop = AtomicBool::new(false);
+    assert!(range_rows(DealRange::new(1, 1).unwrap(), wide, &opts, &stop).is_err());
+}

@@ -6,7 +6,9 @@
 //! `.pyi` stubs document the signatures. Bad input raises `ValueError` carrying the library's
 //! own message; long work releases the GIL and polls for Ctrl-C.
 
+mod deck;
 mod errors;
+mod freecell;
 mod interrupt;
 mod report;
 mod shogi;
@@ -38,5 +40,7 @@ fn add_submodule<'py>(
 fn _yomi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     add_submodule(m, "shogi", shogi::register)?;
+    add_submodule(m, "freecell", freecell::register)?;
+    add_submodule(m, "deck", deck::register)?;
     Ok(())
 }

@@ -193,6 +193,44 @@ pub fn deal_rows(
     Ok((rows, r.verdict, r.seconds))
 }
 
+/// Solves every deal of `range`, dealt on `layout`, in parallel (rayon) and returns their
+/// rows in deal order with the deals' statistics (`rows` counted), without writing anything:
+/// the dataset of a range held in memory, as [`run_shard`] would write it.
+///
+/// Contract: the same range, layout and options give the same rows whatever the number of
+/// threads. Once `stop` is set the deals not yet started are skipped (neither solved nor
+/// counted), so the caller that set it gets a partial result it should discard.
+pub fn range_rows(
+    range: DealRange,
+    layout: Layout,
+    opts: &SolveOptions,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<(Vec<Row>, Stats), FreecellError> {
+    use std::sync::atomic::Ordering;
+    // Every deal of a range deals the same layout: refuse a bad one once, as it is.
+    encode_board(&deal_board(range.first(), layout)?)?;
+    // Per deal: its rows, verdict and solver seconds; `None` when skipped after a stop.
+    type Solved = Option<(Vec<Row>, Verdict, f64, u64)>;
+    let results: Vec<Solved> = range
+        .deals()
+        .into_par_iter()
+        .map(|d| {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            deal_rows(d, layout, opts).map(|(rows, v, t)| Some((rows, v, t, d)))
+        })
+        .collect::<Result<_, FreecellError>>()?;
+    let mut stats = Stats::default();
+    let mut rows = Vec::new();
+    for (r, v, t, d) in results.into_iter().flatten() {
+        stats.record(d, v, r.len(), t);
+        rows.extend(r);
+    }
+    stats.rows = rows.len() as u64;
+    Ok((rows, stats))
+}
+
 /// The data file of shard `s` in format `f`, named by its deal range.
 pub fn data_path(dir: &Path, s: &Shard, f: Format) -> PathBuf {
     dir.join(format!("deals-{:010}-{:010}.{}", s.first, s.last, f.ext()))
