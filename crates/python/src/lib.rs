@@ -8,7 +8,9 @@
 
 mod errors;
 mod interrupt;
+mod party;
 mod shogi;
+mod xmasrush;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -37,5 +39,7 @@ fn add_submodule<'py>(
 fn _yomi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     add_submodule(m, "shogi", shogi::register)?;
+    add_submodule(m, "party", party::register)?;
+    add_submodule(m, "xmasrush", xmasrush::register)?;
     Ok(())
 }
