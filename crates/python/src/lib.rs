@@ -10,8 +10,10 @@ mod deck;
 mod errors;
 mod freecell;
 mod interrupt;
+mod party;
 mod report;
 mod shogi;
+mod xmasrush;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -42,5 +44,7 @@ fn _yomi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_submodule(m, "shogi", shogi::register)?;
     add_submodule(m, "freecell", freecell::register)?;
     add_submodule(m, "deck", deck::register)?;
+    add_submodule(m, "party", party::register)?;
+    add_submodule(m, "xmasrush", xmasrush::register)?;
     Ok(())
 }
