@@ -233,6 +233,12 @@ def test_encoder_planes_and_batches():
     assert np.array_equal(out, batch)
     with pytest.raises(ValueError, match="shape"):
         shogi.encode_batch(boards, out=out)
+    small = shogi.encode_batch(boards + [MATSURI], dtype="uint8")
+    assert small.dtype == np.uint8 and np.array_equal(small.astype(np.float32), batch)
+    with pytest.raises(ValueError, match="dtype"):
+        shogi.encode_batch(boards, dtype="float64")
+    with pytest.raises(ValueError, match="float32 or uint8"):
+        shogi.encode_batch(boards, out=np.zeros((2, shogi.PLANES, 9, 9)))
     with pytest.raises(ValueError, match="contiguous"):
         shogi.encode_batch(boards, out=np.zeros((2, 9, 9, shogi.PLANES), dtype=np.float32).transpose(0, 3, 1, 2))
     with pytest.raises(ValueError, match="item 1"):

@@ -75,11 +75,39 @@ fn pieces(pos: &Position) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// # Panics
 /// If `out` is shorter than [`INPUT_LEN`] (a caller's sizing bug, not input data).
 pub fn encode(pos: &Position, out: &mut [f32]) {
+    encode_as(pos, out);
+}
+
+/// [`encode`] as bytes: every value of the encoding is a small whole number (0 or 1, hand
+/// counts up to 18), so `encode_u8` writes exactly the same values in a quarter of the
+/// memory, for batches a GPU converts to floats itself.
+///
+/// ```
+/// use yomi_shogi::Position;
+/// use yomi_shogi_nn::features::{INPUT_LEN, encode, encode_u8};
+///
+/// let pos = Position::startpos();
+/// let (mut floats, mut bytes) = (vec![0.0; INPUT_LEN], vec![0u8; INPUT_LEN]);
+/// encode(&pos, &mut floats);
+/// encode_u8(&pos, &mut bytes);
+/// assert!(floats.iter().zip(&bytes).all(|(&f, &b)| f == f32::from(b)));
+/// ```
+///
+/// # Panics
+/// If `out` is shorter than [`INPUT_LEN`] (a caller's sizing bug, not input data).
+pub fn encode_u8(pos: &Position, out: &mut [u8]) {
+    encode_as(pos, out);
+}
+
+/// The encoding in any element type that holds the small whole numbers it writes.
+#[inline]
+fn encode_as<T: Copy + From<u8>>(pos: &Position, out: &mut [T]) {
     let out = &mut out[..INPUT_LEN];
-    out.fill(0.0);
+    let (zero, one) = (T::from(0), T::from(1));
+    out.fill(zero);
     let us = pos.side_to_move();
     for (plane, cell) in pieces(pos) {
-        out[plane * SQUARES + cell] = 1.0;
+        out[plane * SQUARES + cell] = one;
     }
     for (side, base) in [(us, OWN_HAND), (us.flip(), OPPONENT_HAND)] {
         let hand = pos.hand(side);
@@ -87,22 +115,23 @@ pub fn encode(pos: &Position, out: &mut [f32]) {
             let count = hand.count(kind);
             if count > 0 {
                 let start = (base + i) * SQUARES;
-                out[start..start + SQUARES].fill(count as f32);
+                // At most 18 (pawns), so the byte is exact.
+                out[start..start + SQUARES].fill(T::from(count as u8));
             }
         }
     }
     for r in 0..9 {
         let start = (RANK_PLANES + r) * SQUARES + r * 9;
-        out[start..start + 9].fill(1.0);
+        out[start..start + 9].fill(one);
     }
     for f in 0..9 {
         let plane = (FILE_PLANES + f) * SQUARES;
         for row in 0..9 {
-            out[plane + row * 9 + f] = 1.0;
+            out[plane + row * 9 + f] = one;
         }
     }
     let ones = ONES_PLANE * SQUARES;
-    out[ones..ones + SQUARES].fill(1.0);
+    out[ones..ones + SQUARES].fill(one);
 }
 
 /// Bytes of one compactly encoded position: 81 squares, 7 + 7 hand counts, 1 spare.

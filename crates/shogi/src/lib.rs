@@ -43,7 +43,7 @@ pub use game::{GameOptions, ShogiGame};
 pub use hand::Hand;
 pub use movegen::{
     MAX_MOVES, MoveList, count_legal, generate_board_to, generate_captures, generate_checks,
-    generate_legal, generate_quiets, generate_to, is_legal,
+    generate_legal, generate_quiets, generate_to, has_legal_move, is_legal,
 };
 pub use openings::StartLine;
 pub use perft::{divide, perft, perft_lists};

@@ -309,6 +309,26 @@ pub fn count_legal(pos: &Position) -> usize {
     c.0
 }
 
+/// True when the side to move has a legal move: `count_legal(pos) > 0`, but
+/// answered by a safe king step when there is one (the usual case, and what
+/// makes a mate-in-one scan cheap: most checks are refuted by a king move).
+pub fn has_legal_move(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let ksq = pos.king_square(us);
+    // The occupancy the king moves are judged with, as in `generate_with`.
+    let occ = if pos.checkers().any() {
+        pos.occupied() ^ Bitboard::from_square(ksq)
+    } else {
+        pos.occupied()
+    };
+    for to in attacks::king(ksq) & !pos.color_bb(us) {
+        if !pos.is_attacked(us.flip(), to, occ) {
+            return true;
+        }
+    }
+    count_legal(pos) > 0
+}
+
 /// Generates the legal moves whose destination is in `dest`.
 #[inline(always)]
 fn generate<S: Sink>(pos: &Position, dest: Bitboard, sink: &mut S) {

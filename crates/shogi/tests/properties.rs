@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use yomi_search::Rng;
 use yomi_shogi::{
     Kind, Move, MoveList, Position, attacks, count_legal, generate_board_to, generate_captures,
-    generate_checks, generate_legal, generate_quiets, generate_to, is_legal,
+    generate_checks, generate_legal, generate_quiets, generate_to, has_legal_move, is_legal,
 };
 
 const STARTS: [&str; 3] = [
@@ -93,6 +93,12 @@ fn check_playout(seed: u64, start: usize, plies: usize) -> Result<(), TestCaseEr
         for &m in caps.iter() {
             prop_assert!(!m.is_drop() && !pos.piece_on(m.to()).is_empty());
         }
+        prop_assert_eq!(
+            has_legal_move(&pos),
+            !list.is_empty(),
+            "has_legal_move in {}",
+            pos.to_sfen()
+        );
         // The check generator (which only looks at squares a check can come
         // from) gives exactly the legal moves that give check.
         let mut checks = MoveList::new();

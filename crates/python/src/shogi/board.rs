@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
-use yomi_shogi::movegen::{MoveList, count_legal, generate_legal, is_legal};
+use yomi_shogi::movegen::{MoveList, count_legal, generate_legal, has_legal_move, is_legal};
 use yomi_shogi::rules::{Declaration, DeclarationRule, Repetition, repetition};
 use yomi_shogi::types::{Color, Move, Piece};
 use yomi_shogi::{Position, perft};
@@ -47,20 +47,16 @@ pub struct Board {
     stack: Vec<(Move, Piece)>,
     /// Key of the position after `i` plies since setup (`keys[0]`: the setup).
     keys: Vec<u64>,
-    /// Whether the side to move was in check after `i` plies.
-    checks: Vec<bool>,
 }
 
 impl Board {
     pub(crate) fn from_position(pos: Position) -> Board {
         let key = pos.key();
-        let check = pos.in_check();
         Board {
             start: pos.clone(),
             pos,
             stack: Vec::new(),
             keys: vec![key],
-            checks: vec![check],
         }
     }
 
@@ -68,7 +64,6 @@ impl Board {
         let captured = self.pos.do_move(m);
         self.stack.push((m, captured));
         self.keys.push(self.pos.key());
-        self.checks.push(self.pos.in_check());
     }
 
     /// [`perft`] counted off the GIL, root move by root move so Ctrl-C stops it.
@@ -210,7 +205,6 @@ impl Board {
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves pushed"))?;
         self.keys.pop();
-        self.checks.pop();
         self.pos.undo_move(m, captured);
         Ok(move_int(py, m))
     }
@@ -266,14 +260,25 @@ impl Board {
     /// True when the side to move has no legal move (checkmated: in shogi a position with
     /// no legal move is lost even out of check).
     fn is_mate(&self) -> bool {
-        count_legal(&self.pos) == 0
+        !has_legal_move(&self.pos)
     }
 
     /// The repetition state of the current position under the fourfold rule, from the moves
     /// pushed since setup: `"none"`, `"draw"`, or `"win"`/`"loss"` for the side to move when
     /// the other side / it checked throughout the cycle.
     fn repetition(&self) -> &'static str {
-        match repetition(&self.keys, |i| self.checks[i]) {
+        // Check flags only matter once a position has occurred four times, so they are
+        // computed then (by replaying the moves) instead of on every push.
+        if repetition(&self.keys, |_| false) == Repetition::None {
+            return "none";
+        }
+        let mut pos = self.start.clone();
+        let mut checks = vec![pos.in_check()];
+        for &(m, _) in &self.stack {
+            pos.do_move(m);
+            checks.push(pos.in_check());
+        }
+        match repetition(&self.keys, |i| checks[i]) {
             Repetition::None => "none",
             Repetition::Draw => "draw",
             Repetition::Win => "win",

@@ -13,7 +13,6 @@ use pyo3::prelude::*;
 use pyo3::types::PySequence;
 use yomi_shogi::Position;
 use yomi_shogi::types::{Color, Move};
-use yomi_shogi_nn::features::encode_batch as encode_positions;
 use yomi_shogi_nn::{INPUT_LEN, PLANES};
 
 /// Reads a sequence of boards or SFEN strings into positions.
@@ -58,38 +57,69 @@ pub fn encode<'py>(py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyArra
     planes(py, out, None)
 }
 
-/// The input planes of many boards (or SFENs) at once: float32 `(n, 61, 9, 9)`, written into
-/// `out` when given (a C-contiguous float32 array of that shape, reused across batches: no
-/// allocation and no page faults), else into a new array.
-#[pyfunction]
-#[pyo3(signature = (boards, out = None))]
-pub fn encode_batch<'py>(
-    py: Python<'py>,
-    boards: &Bound<'py, PySequence>,
-    out: Option<Bound<'py, PyArrayDyn<f32>>>,
-) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
-    let positions = positions(boards)?;
+/// Writes each position's planes into consecutive `INPUT_LEN` chunks of `out`, which must
+/// be a C-contiguous `(n, 61, 9, 9)` array.
+fn fill<T: numpy::Element + Send>(
+    py: Python<'_>,
+    positions: &[Position],
+    out: &Bound<'_, PyArrayDyn<T>>,
+    encode: fn(&Position, &mut [T]),
+) -> PyResult<()> {
     let n = positions.len();
-    let Some(out) = out else {
-        let data = py.detach(move || encode_positions(&positions));
-        return planes(py, data, Some(n));
-    };
     if out.shape() != [n, PLANES, 9, 9] {
         return Err(PyValueError::new_err(format!(
             "out has shape {:?}; {n} positions need ({n}, {PLANES}, 9, 9)",
             out.shape()
         )));
     }
-    {
-        let mut view = out.readwrite();
-        let slice = view
-            .as_slice_mut()
-            .map_err(|_| PyValueError::new_err("out must be a C-contiguous float32 array"))?;
-        py.detach(|| {
-            for (pos, chunk) in positions.iter().zip(slice.chunks_exact_mut(INPUT_LEN)) {
-                yomi_shogi_nn::encode(pos, chunk);
+    let mut view = out.readwrite();
+    let slice = view
+        .as_slice_mut()
+        .map_err(|_| PyValueError::new_err("out must be a C-contiguous array"))?;
+    py.detach(|| {
+        for (pos, chunk) in positions.iter().zip(slice.chunks_exact_mut(INPUT_LEN)) {
+            encode(pos, chunk);
+        }
+    });
+    Ok(())
+}
+
+/// The input planes of many boards (or SFENs) at once, shape `(n, 61, 9, 9)`.
+///
+/// Written into `out` when given (a C-contiguous float32 or uint8 array of that shape,
+/// reused across batches: no allocation, no page faults), else into a new array of `dtype`
+/// (`"float32"`, or `"uint8"`: the same values, every one a small whole number, in a quarter
+/// of the memory).
+#[pyfunction]
+#[pyo3(signature = (boards, out = None, dtype = "float32"))]
+pub fn encode_batch<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PySequence>,
+    out: Option<Bound<'py, PyAny>>,
+    dtype: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let positions = positions(boards)?;
+    let n = positions.len();
+    let out = match out {
+        Some(out) => out,
+        None => match dtype {
+            "float32" => PyArrayDyn::<f32>::zeros(py, vec![n, PLANES, 9, 9], false).into_any(),
+            "uint8" => PyArrayDyn::<u8>::zeros(py, vec![n, PLANES, 9, 9], false).into_any(),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "dtype '{other}' is not float32 or uint8"
+                )));
             }
-        });
+        },
+    };
+    if let Ok(floats) = out.cast::<PyArrayDyn<f32>>() {
+        fill(py, &positions, floats, yomi_shogi_nn::encode)?;
+    } else if let Ok(bytes) = out.cast::<PyArrayDyn<u8>>() {
+        fill(py, &positions, bytes, yomi_shogi_nn::features::encode_u8)?;
+    } else {
+        return Err(PyValueError::new_err(
+            "out must be a float32 or uint8 numpy array",
+        ));
     }
     Ok(out)
 }

@@ -5,7 +5,7 @@
 //! so a mate by pawn drop (uchifuzume), which is illegal, is never returned.
 //! The position is restored before returning.
 
-use yomi_shogi::{Move, MoveList, Position, count_legal, generate_checks};
+use yomi_shogi::{Move, MoveList, Position, generate_checks, has_legal_move};
 
 /// A move that checkmates immediately, if there is one.
 ///
@@ -23,7 +23,7 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
 /// True when the legal checking move `m` leaves the opponent without a legal move.
 pub(crate) fn is_mating(pos: &mut Position, m: Move) -> bool {
     let captured = pos.do_move(m);
-    let mated = count_legal(pos) == 0;
+    let mated = !has_legal_move(pos);
     pos.undo_move(m, captured);
     mated
 }

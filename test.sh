@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole test suite: the Rust workspace, then the Python package's pytest suite.
+#
+# The Python part installs the package the way the README's Python section does, as an
+# editable install (`pip install -e ./crates/python`), into a virtual environment under the
+# target directory. An editable build uses the `test` profile (crates/python/pyproject.toml,
+# `editable-profile`), so it reuses what `cargo test` just compiled instead of building every
+# crate a second time. Arguments go to `cargo test` (e.g. `./test.sh --no-fail-fast`).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+cargo test --workspace "$@"
+
+TARGET="${CARGO_TARGET_DIR:-target}"
+VENV="$TARGET/python-venv"
+[ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
+"$VENV/bin/pip" install --quiet --disable-pip-version-check numpy pytest
+"$VENV/bin/pip" install --quiet --disable-pip-version-check -e ./crates/python
+# The engine tests drive the yomi-usi binary that `cargo test` built.
+YOMI_USI="$(cd "$TARGET" && pwd)/debug/yomi-usi" "$VENV/bin/python" -m pytest -q crates/python/tests
