@@ -209,6 +209,18 @@ def test_ridge_fit_matches_scikit_learn(alphas, expected):
     np.testing.assert_allclose(fit.predict(X), X @ np.array(coef) + intercept, rtol=1e-9)
 
 
+def test_ridge_fit_takes_any_numeric_array():
+    # The dataset's uint8 matrix and plain lists fit exactly like float64.
+    ref = party.ridge_fit(X, Y)
+    for xs, ys in [(X.astype(np.uint8), Y), (X.tolist(), Y.tolist())]:
+        fit = party.ridge_fit(xs, ys)
+        assert fit.alpha == ref.alpha and fit.intercept == ref.intercept
+        np.testing.assert_array_equal(fit.coef, ref.coef)
+    np.testing.assert_array_equal(ref.predict(X.astype(np.uint8)), ref.predict(X))
+    with pytest.raises((ValueError, TypeError)):
+        party.ridge_fit([["a", "b"]], [1.0])
+
+
 def test_ridge_fit_refuses_bad_input():
     with pytest.raises(ValueError, match="rows"):
         party.ridge_fit(X, Y[:5])

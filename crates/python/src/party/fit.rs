@@ -11,7 +11,7 @@ use super::battle::Party;
 use super::dataset::Dataset;
 use super::dex;
 use crate::errors::value_error;
-use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1, PyReadonlyArray2};
+use numpy::{AllowTypeChange, IntoPyArray, PyArray1, PyArrayLike1, PyArrayLike2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use yomi_party::features::Features;
@@ -27,7 +27,7 @@ pub struct RidgeFit {
     fit: LibFit,
 }
 
-fn predict_rows(fit: &LibFit, x: &PyReadonlyArray2<'_, f64>) -> PyResult<Vec<f64>> {
+fn predict_rows(fit: &LibFit, x: &PyArrayLike2<'_, f64, AllowTypeChange>) -> PyResult<Vec<f64>> {
     let x = x.as_array();
     if x.ncols() != fit.coef.len() {
         return Err(PyValueError::new_err(format!(
@@ -73,7 +73,7 @@ impl RidgeFit {
     fn predict<'py>(
         &self,
         py: Python<'py>,
-        X: PyReadonlyArray2<'py, f64>,
+        X: PyArrayLike2<'py, f64, AllowTypeChange>,
     ) -> PyResult<Bound<'py, PyArray1<f64>>> {
         Ok(predict_rows(&self.fit, &X)?.into_pyarray(py))
     }
@@ -90,14 +90,15 @@ impl RidgeFit {
 
 /// Ridge regression with an unpenalized intercept, the penalty picked from `alphas` by exact
 /// leave-one-out error (what scikit-learn's `RidgeCV(alphas)` computes). `X` is `n x p`
-/// (`float64`), `y` has `n` values.
+/// (any numeric array or nested list: the dataset's `uint8` matrix as it is), `y` has `n`
+/// values.
 #[pyfunction]
 #[allow(non_snake_case)]
 #[pyo3(signature = (X, y, alphas = DEFAULT_ALPHAS.to_vec()))]
 pub fn ridge_fit(
     py: Python<'_>,
-    X: PyReadonlyArray2<'_, f64>,
-    y: PyReadonlyArray1<'_, f64>,
+    X: PyArrayLike2<'_, f64, AllowTypeChange>,
+    y: PyArrayLike1<'_, f64, AllowTypeChange>,
     alphas: Vec<f64>,
 ) -> PyResult<RidgeFit> {
     let (x, y) = (X.as_array(), y.as_array());
