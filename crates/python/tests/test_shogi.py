@@ -1,6 +1,10 @@
 """yomi.shogi: boards, records, evaluation, mate search, encoders, engines and matches."""
 
 import copy
+import os
+import signal
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -294,3 +298,23 @@ def test_clocked_match_between_engine_and_builtin(usi_engine):
         shogi.run_match("random", "nonsense:x=1")
     with pytest.raises(ValueError):
         shogi.run_match("random", "random", byoyomi=0.1, increment=0.1)
+
+
+def interrupt_soon(seconds=0.3):
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("work", ["perft", "match"])
+def test_ctrl_c_stops_long_work(work):
+    start = time.monotonic()
+    interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        if work == "perft":
+            shogi.Board().perft(9)  # hours of work if not stopped
+        else:
+            shogi.run_match("random", "random", games=200_000, nodes=1, max_plies=60)
+    assert time.monotonic() - start < 20
+    # The interpreter is fine afterwards.
+    assert shogi.Board().perft(2) == 900

@@ -47,7 +47,7 @@ pub mod usi;
 pub use error::ClientError;
 pub use matches::{
     MatchError, RecordFormat, RecordFormatError, ShogiMatchConfig, ShogiMatchReport,
-    run_shogi_match,
+    run_shogi_match, run_shogi_match_until,
 };
 pub use player::{PlayerSpec, PlayerSpecError, UsiPlayer, go_command, position_command};
 pub use usi::{EngineSpec, Reply, Thought, UsiEngine};

@@ -23,6 +23,7 @@ use crate::player::{PlayerSpec, UsiPlayer, position_command};
 use crate::usi::UsiEngine;
 use serde::Serialize;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::str::FromStr;
 use std::time::Duration;
 use yomi_arena::{
@@ -132,6 +133,10 @@ pub enum MatchError {
         /// and large).
         reason: Box<crate::player::PlayerSpecError>,
     },
+    /// The caller raised the stop flag ([`run_shogi_match_until`]) before the match
+    /// finished.
+    #[error("the match was stopped before it finished")]
+    Stopped,
     /// The records directory or a record in it cannot be written.
     #[error("records {path}")]
     Records {
@@ -176,6 +181,8 @@ struct ShogiMatch<'a> {
     book: OpeningBook<ShogiGame>,
     options: GameOptions,
     settings: PlaySettings,
+    /// Raised by the caller: no further pair starts.
+    stop: Option<&'a AtomicBool>,
 }
 
 impl ShogiMatch<'_> {
@@ -256,6 +263,9 @@ impl PairSource for ShogiMatch<'_> {
     }
 
     fn play_pair(&self, pair: u64) -> Result<(PairRecord, [String; 2]), MatchError> {
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(MatchError::Stopped);
+        }
         let opening = self.opening(pair)?;
         let mut games = Vec::with_capacity(2);
         let mut texts = Vec::with_capacity(2);
@@ -349,6 +359,29 @@ pub fn run_shogi_match(
     cfg: &ShogiMatchConfig,
     progress: &(dyn Fn(&MatchProgress) + Sync),
 ) -> Result<ShogiMatchReport, MatchError> {
+    shogi_match(a, b, cfg, progress, None)
+}
+
+/// As [`run_shogi_match`], stoppable: once `stop` is true no further pair
+/// starts (the pairs being played finish their games) and the match fails
+/// with [`MatchError::Stopped`]; a `stop` that stays false changes nothing.
+pub fn run_shogi_match_until(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    cfg: &ShogiMatchConfig,
+    progress: &(dyn Fn(&MatchProgress) + Sync),
+    stop: &AtomicBool,
+) -> Result<ShogiMatchReport, MatchError> {
+    shogi_match(a, b, cfg, progress, Some(stop))
+}
+
+fn shogi_match(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    cfg: &ShogiMatchConfig,
+    progress: &(dyn Fn(&MatchProgress) + Sync),
+    stop: Option<&AtomicBool>,
+) -> Result<ShogiMatchReport, MatchError> {
     if let Some(dir) = &cfg.records {
         std::fs::create_dir_all(dir).map_err(|source| MatchError::Records {
             path: dir.display().to_string(),
@@ -370,6 +403,7 @@ pub fn run_shogi_match(
             tolerance: cfg.arena.tolerance,
             resign: cfg.arena.resign,
         },
+        stop,
     };
     let threads = cfg.arena.threads.max(1);
     let schedule = Schedule {

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use yomi_arena::{MatchConfig, Openings, TimeControl};
 use yomi_search::Value;
 use yomi_shogi_match::{
-    EngineSpec, PlayerSpec, Reply, ShogiMatchConfig, UsiEngine, position_command, run_shogi_match,
+    EngineSpec, PlayerSpec, Reply, ShogiMatchConfig, UsiEngine, position_command, run_shogi_match_until,
 };
 
 /// Seconds as a duration, or a `ValueError` naming the argument.
@@ -162,7 +162,8 @@ impl Engine {
 ///
 /// The clock is byoyomi `byoyomi` seconds after `main` seconds, or Fischer with `increment`,
 /// or `nodes` per move; `opening_plies` random plies start each pair; `sprt="elo0,elo1"`
-/// stops early; `threads` pairs run at once (engines each take a core).
+/// stops early; `threads` pairs run at once (engines each take a core). Runs without the
+/// GIL; Ctrl-C stops it once the pairs being played finish (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (a, b, games = 2, seed = 0, byoyomi = None, main = 0.0, increment = None, nodes = None, opening_plies = 0, max_plies = None, sprt = None, threads = 1, declaration = "27"))]
 #[allow(clippy::too_many_arguments)]
@@ -231,8 +232,9 @@ pub fn run_match(
         record_format: Default::default(),
         handshake: Duration::from_secs(10),
     };
-    let report = py
-        .detach(|| run_shogi_match(&pa, &pb, &cfg, &|_| {}))
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    let report = crate::interrupt::run_stoppable(py, |stop| {
+        run_shogi_match_until(&pa, &pb, &cfg, &|_| {}, stop)
+    })?
+    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     Report::new(&report)
 }
