@@ -6,8 +6,10 @@
 //! `.pyi` stubs document the signatures. Bad input raises `ValueError` carrying the library's
 //! own message; long work releases the GIL and polls for Ctrl-C.
 
+mod arena;
 mod errors;
 mod interrupt;
+mod search;
 mod shogi;
 
 use pyo3::prelude::*;
@@ -37,5 +39,7 @@ fn add_submodule<'py>(
 fn _yomi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     add_submodule(m, "shogi", shogi::register)?;
+    add_submodule(m, "search", search::register)?;
+    add_submodule(m, "arena", arena::register)?;
     Ok(())
 }

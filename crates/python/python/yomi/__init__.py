@@ -6,6 +6,6 @@ library crate of the same name; bad input raises ``ValueError`` with the library
 """
 
 from yomi._yomi import __version__
-from yomi import shogi
+from yomi import arena, search, shogi
 
-__all__ = ["__version__", "shogi"]
+__all__ = ["__version__", "arena", "search", "shogi"]
