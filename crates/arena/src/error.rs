@@ -70,6 +70,10 @@ pub enum ArenaError {
         /// The system's reason.
         reason: String,
     },
+    /// The caller raised the match's stop flag
+    /// ([`crate::strategy_match::run_clocked_match_until`]) before it finished.
+    #[error("the match was stopped before it finished")]
+    Stopped,
     /// The journal cannot be read, continued or written.
     #[error(transparent)]
     Journal(#[from] JournalError),

@@ -77,5 +77,5 @@ pub use report::{ClockedReport, EloText, MatchReport, SprtReport};
 pub use runner::{PairSource, RunOutcome, Schedule, run_pairs};
 pub use sprt::{EloModel, SprtConfig, SprtError, SprtResult};
 pub use stats::{EloEstimate, Pentanomial, Trinomial};
-pub use strategy_match::{run_clocked_match, run_match};
+pub use strategy_match::{run_clocked_match, run_clocked_match_until, run_match};
 pub use tally::Tally;

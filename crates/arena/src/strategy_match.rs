@@ -17,6 +17,7 @@ use crate::player::StrategyPlayer;
 use crate::report::{ClockedReport, MatchReport};
 use crate::runner::{PairSource, Schedule, run_pairs};
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use yomi_search::{Game, Seat};
 
 /// The format tag of a strategy match's journal.
@@ -47,6 +48,8 @@ struct StrategyMatch<'a, G: Game> {
     book: OpeningBook<G>,
     cfg: &'a MatchConfig,
     settings: PlaySettings,
+    /// Raised by the caller to stop the match: no further pair starts.
+    stop: Option<&'a AtomicBool>,
 }
 
 impl<G: Game> PairSource for StrategyMatch<'_, G> {
@@ -82,6 +85,9 @@ impl<G: Game> PairSource for StrategyMatch<'_, G> {
     }
 
     fn play_pair(&self, pair: u64) -> Result<(PairRecord, ()), ArenaError> {
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(ArenaError::Stopped);
+        }
         let opening = self.book.for_pair(pair)?;
         let games = [0 as Seat, 1].map(|a_seat| {
             let index = 2 * pair + a_seat as u64;
@@ -125,6 +131,31 @@ pub fn run_clocked_match<G: Game>(
     cfg: &MatchConfig,
     progress: &(dyn Fn(&MatchProgress) + Sync),
 ) -> Result<ClockedReport, ArenaError> {
+    clocked_match(a, b, cfg, progress, None)
+}
+
+/// As [`run_clocked_match`], stoppable: once `stop` is true no further pair
+/// starts (pairs already being played finish) and the match fails with
+/// [`ArenaError::Stopped`], as an interrupted program would want; a `stop`
+/// that stays false changes nothing, so the report is the same as
+/// [`run_clocked_match`]'s.
+pub fn run_clocked_match_until<G: Game>(
+    a: &PlayerFactory<G>,
+    b: &PlayerFactory<G>,
+    cfg: &MatchConfig,
+    progress: &(dyn Fn(&MatchProgress) + Sync),
+    stop: &AtomicBool,
+) -> Result<ClockedReport, ArenaError> {
+    clocked_match(a, b, cfg, progress, Some(stop))
+}
+
+fn clocked_match<G: Game>(
+    a: &PlayerFactory<G>,
+    b: &PlayerFactory<G>,
+    cfg: &MatchConfig,
+    progress: &(dyn Fn(&MatchProgress) + Sync),
+    stop: Option<&AtomicBool>,
+) -> Result<ClockedReport, ArenaError> {
     let book = OpeningBook::<G>::prepare(&cfg.openings, cfg.seed)?;
     if let Some(max_plies) = cfg.max_plies {
         if max_plies as usize <= book.max_plies() {
@@ -145,6 +176,7 @@ pub fn run_clocked_match<G: Game>(
             tolerance: cfg.tolerance,
             resign: cfg.resign,
         },
+        stop,
     };
     let schedule = Schedule {
         pairs: u64::from(cfg.scheduled_games() / 2),

@@ -535,3 +535,20 @@ fn huge_game_counts_do_not_preallocate() {
     assert_eq!(r.games_scheduled, u32::MAX - 1);
     assert!(r.games < 1000 && r.sprt.unwrap().stopped_early);
 }
+
+#[test]
+fn a_stop_flag_stops_the_match_and_a_lowered_one_changes_nothing() {
+    let spec = "random".parse().unwrap();
+    let (a, b) = (
+        spec_factory::<yomi_games::TicTacToe>(&spec).unwrap(),
+        spec_factory::<yomi_games::TicTacToe>(&spec).unwrap(),
+    );
+    let raised = std::sync::atomic::AtomicBool::new(true);
+    let err = run_clocked_match_until(&a, &b, &cfg(10, 3), &quiet, &raised).unwrap_err();
+    assert!(matches!(err, ArenaError::Stopped), "{err}");
+    let lowered = std::sync::atomic::AtomicBool::new(false);
+    let until = run_clocked_match_until(&a, &b, &cfg(10, 3), &quiet, &lowered).unwrap();
+    let plain = run_clocked_match(&a, &b, &cfg(10, 3), &quiet).unwrap();
+    assert_eq!(until.report.games, 10);
+    assert_eq!(outcome_part(&until.report), outcome_part(&plain.report));
+}

@@ -6,12 +6,14 @@
 //! `.pyi` stubs document the signatures. Bad input raises `ValueError` carrying the library's
 //! own message; long work releases the GIL and polls for Ctrl-C.
 
+mod arena;
 mod deck;
 mod errors;
 mod freecell;
 mod interrupt;
 mod party;
 mod report;
+mod search;
 mod shogi;
 mod xmasrush;
 
@@ -46,5 +48,7 @@ fn _yomi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_submodule(m, "deck", deck::register)?;
     add_submodule(m, "party", party::register)?;
     add_submodule(m, "xmasrush", xmasrush::register)?;
+    add_submodule(m, "search", search::register)?;
+    add_submodule(m, "arena", arena::register)?;
     Ok(())
 }

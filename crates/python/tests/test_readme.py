@@ -20,7 +20,7 @@ def examples():
     end = text.find("\n## ", start + 1)
     section = text[start:end if end != -1 else len(text)]
     pairs = re.findall(r"```python\n(.*?)```\s*```text\n(.*?)```", section, flags=re.S)
-    assert len(pairs) >= 5, "the README's Python section lost its examples"
+    assert len(pairs) >= 7, "the README's Python section lost its examples"
     return pairs
 
 

@@ -288,7 +288,7 @@ def test_usi_engine_client(usi_engine):
 def test_clocked_match_between_engine_and_builtin(usi_engine):
     report = shogi.run_match(f"usi:{usi_engine},USI_Hash=16", "random", games=2,
                              byoyomi=0.05, seed=7, max_plies=200)
-    d = report.to_dict()
+    d = report.report
     assert d["wins"] + d["draws"] + d["losses"] == 2
     assert d["wins"] == 2  # an alpha-beta engine beats uniformly random moves
     assert "byoyomi 50 ms" in report.text

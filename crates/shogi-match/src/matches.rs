@@ -23,8 +23,8 @@ use crate::player::{PlayerSpec, UsiPlayer, position_command};
 use crate::usi::UsiEngine;
 use serde::Serialize;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use yomi_arena::{
     ArenaError, ClockedReport, Forfeit, GameEnd, JournalError, MatchConfig, MatchProgress, Opening,

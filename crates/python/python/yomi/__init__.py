@@ -6,6 +6,6 @@ library crate of the same name; bad input raises ``ValueError`` with the library
 """
 
 from yomi._yomi import __version__
-from yomi import deck, freecell, party, shogi, xmasrush
+from yomi import arena, deck, freecell, party, search, shogi, xmasrush
 
-__all__ = ["__version__", "deck", "freecell", "party", "shogi", "xmasrush"]
+__all__ = ["__version__", "arena", "deck", "freecell", "party", "search", "shogi", "xmasrush"]

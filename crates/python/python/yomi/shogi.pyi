@@ -6,7 +6,7 @@ from typing import Literal, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from yomi.arena import MatchReport
+from yomi.arena import MatchResult
 
 STARTPOS: str
 """The starting position's SFEN."""
@@ -156,5 +156,5 @@ def run_match(
     sprt: str | None = None,
     threads: int = 1,
     declaration: Literal["27", "24", "none"] = "27",
-) -> MatchReport:
+) -> MatchResult:
     """A clocked match of USI engines or built-in strategies, as ``yomi arena shogi``."""

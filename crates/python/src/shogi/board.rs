@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
+use std::sync::atomic::{AtomicBool, Ordering};
 use yomi_shogi::movegen::{MoveList, count_legal, generate_legal, has_legal_move, is_legal};
 use yomi_shogi::rules::{Declaration, DeclarationRule, Repetition, repetition};
 use yomi_shogi::types::{Color, Move, Piece};
@@ -73,23 +74,9 @@ impl Board {
                 "perft depth {depth} is out of range 0..=10"
             )));
         }
-        let pos = self.pos.clone();
+        let mut pos = self.pos.clone();
         let counted = crate::interrupt::run_stoppable(py, move |stop| {
-            use std::sync::atomic::Ordering;
-            if depth <= 2 {
-                return Some(perft(&mut pos.clone(), depth));
-            }
-            let mut total = 0;
-            let mut pos = pos;
-            for m in pos.legal_moves().iter() {
-                if stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let captured = pos.do_move(*m);
-                total += perft(&mut pos, depth - 1);
-                pos.undo_move(*m, captured);
-            }
-            Some(total)
+            perft_stoppable(&mut pos, depth, stop)
         })?;
         counted.ok_or_else(|| PyValueError::new_err("perft was interrupted"))
     }
@@ -109,6 +96,25 @@ impl Board {
         generate_legal(&self.pos, &mut list);
         list
     }
+}
+
+/// [`perft`], looking at `stop` before each move of the plies more than four from the
+/// leaves (a depth-4 subtree takes milliseconds), so Ctrl-C ends even a deep count soon.
+fn perft_stoppable(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 4 {
+        return Some(perft(pos, depth));
+    }
+    let mut total = 0;
+    for &m in pos.legal_moves().iter() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let captured = pos.do_move(m);
+        let below = perft_stoppable(pos, depth - 1, stop);
+        pos.undo_move(m, captured);
+        total += below?;
+    }
+    Some(total)
 }
 
 /// Reads `sfen` (an SFEN, `startpos`, or either followed by `moves ...` as in a USI

@@ -8,7 +8,7 @@
 
 use super::board::Board;
 use crate::errors::value_error;
-use crate::report::Report;
+use crate::report::MatchResult;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::Mutex;
@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use yomi_arena::{MatchConfig, Openings, TimeControl};
 use yomi_search::Value;
 use yomi_shogi_match::{
-    EngineSpec, PlayerSpec, Reply, ShogiMatchConfig, UsiEngine, position_command, run_shogi_match_until,
+    EngineSpec, PlayerSpec, Reply, ShogiMatchConfig, UsiEngine, position_command,
+    run_shogi_match_until,
 };
 
 /// Seconds as a duration, or a `ValueError` naming the argument.
@@ -158,7 +159,7 @@ impl Engine {
 
 /// A clocked match between two players (USI engine specs or built-in strategy specs), as
 /// `yomi arena shogi` plays it; returns its report (`.text` as the CLI prints it,
-/// `.to_dict()` as its `--json`).
+/// `.report` as its `--json`).
 ///
 /// The clock is byoyomi `byoyomi` seconds after `main` seconds, or Fischer with `increment`,
 /// or `nodes` per move; `opening_plies` random plies start each pair; `sprt="elo0,elo1"`
@@ -182,7 +183,7 @@ pub fn run_match(
     sprt: Option<&str>,
     threads: usize,
     declaration: &str,
-) -> PyResult<Report> {
+) -> PyResult<MatchResult> {
     if games == 0 || games > 1_000_000 {
         return Err(PyValueError::new_err(format!(
             "games={games} is out of range 1..=1000000"
@@ -236,5 +237,5 @@ pub fn run_match(
         run_shogi_match_until(&pa, &pb, &cfg, &|_| {}, stop)
     })?
     .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    Report::new(&report)
+    MatchResult::new(py, &report)
 }

@@ -1,0 +1,154 @@
+//! Matches between two strategy specs on a built-in game: the runner and report of `yomi arena`.
+//!
+//! Contract: `run_match` builds the same `MatchConfig` the CLI builds from the same options and
+//! plays it with `run_clocked_match_until` off the GIL (Ctrl-C stops it: no new pair starts and
+//! `KeyboardInterrupt` is raised), so the same seed gives the same counts and Elo as the CLI.
+//! The report is the CLI's JSON object as a dict and its text (`--json` / plain output).
+
+use crate::errors::value_error;
+use crate::interrupt::run_stoppable;
+use crate::report::MatchResult;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::path::PathBuf;
+use std::time::Duration;
+use yomi_arena::{
+    ArenaError, ClockedReport, JournalError, MatchConfig, MatchJournal, Openings, ResignRule,
+    SprtConfig, TimeControl, run_clocked_match_until, spec_factory,
+};
+use yomi_games::{GameKind, with_game};
+use yomi_search::StrategySpec;
+
+fn duration(name: &str, s: Option<f64>) -> PyResult<Option<Duration>> {
+    s.map(|s| {
+        Duration::try_from_secs_f64(s).map_err(|_| {
+            PyValueError::new_err(format!("{name}={s} is not a non-negative duration"))
+        })
+    })
+    .transpose()
+}
+
+/// The time control, as the CLI's `--byoyomi`/`--main-time`/`--inc`/`--nodes-per-move` give it.
+fn control(
+    byoyomi: Option<Duration>,
+    main_time: Option<Duration>,
+    increment: Option<Duration>,
+    nodes_per_move: Option<u64>,
+) -> PyResult<Option<TimeControl>> {
+    let main = main_time.unwrap_or(Duration::ZERO);
+    Ok(match (nodes_per_move, byoyomi, increment) {
+        (Some(n), None, None) if n > 0 => Some(TimeControl::Nodes(n)),
+        (Some(_), _, _) => {
+            return Err(PyValueError::new_err(
+                "nodes_per_move (at least 1) excludes byoyomi and increment",
+            ));
+        }
+        (None, Some(_), Some(_)) => {
+            return Err(PyValueError::new_err("give byoyomi or increment, not both"));
+        }
+        (None, _, Some(increment)) => Some(TimeControl::Fischer { main, increment }),
+        (None, Some(byoyomi), None) => Some(TimeControl::Byoyomi { main, byoyomi }),
+        (None, None, None) if main_time.is_some() => Some(TimeControl::Byoyomi {
+            main,
+            byoyomi: Duration::ZERO,
+        }),
+        (None, None, None) => None,
+    })
+}
+
+/// A match's error: the user's input is a `ValueError`; failing to use the journal file or
+/// to start threads is a `RuntimeError`.
+fn arena_error(e: ArenaError) -> PyErr {
+    match e {
+        ArenaError::Journal(JournalError::Io { .. }) | ArenaError::ThreadPool { .. } => {
+            PyRuntimeError::new_err(e.to_string())
+        }
+        e => value_error(e),
+    }
+}
+
+/// Plays `games` games (rounded up to even: seat-swapped pairs on one opening) of spec `a`
+/// against spec `b` on `game` and reports from A's side, as `yomi arena` does with the same
+/// options. `openings` (opening lines, one per pair in turn) replaces `opening_plies` random
+/// plies; `sprt` is `"elo0,elo1[,alpha,beta[,model]]"`; `byoyomi`, `main_time`, `increment`
+/// and `time_margin` are seconds; `resign` is `"MOVES,CP"`; `journal` records every pair so a
+/// rerun with the same settings continues the match. Runs off the GIL; Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (game, a, b, games = 100, seed = 1, opening_plies = 2, openings = None,
+    threads = 0, sprt = None, max_plies = None, byoyomi = None, main_time = None,
+    increment = None, nodes_per_move = None, time_margin = None, resign = None, journal = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn run_match(
+    py: Python<'_>,
+    game: &str,
+    a: &str,
+    b: &str,
+    games: u32,
+    seed: u64,
+    opening_plies: u32,
+    openings: Option<Vec<String>>,
+    threads: u64,
+    sprt: Option<&str>,
+    max_plies: Option<u32>,
+    byoyomi: Option<f64>,
+    main_time: Option<f64>,
+    increment: Option<f64>,
+    nodes_per_move: Option<u64>,
+    time_margin: Option<f64>,
+    resign: Option<&str>,
+    journal: Option<PathBuf>,
+) -> PyResult<MatchResult> {
+    let kind: GameKind = game.parse().map_err(value_error)?;
+    let (spec_a, spec_b) = (
+        StrategySpec::parse(a).map_err(value_error)?,
+        StrategySpec::parse(b).map_err(value_error)?,
+    );
+    if games == 0 {
+        return Err(PyValueError::new_err("games must be at least 1"));
+    }
+    let cfg = MatchConfig {
+        games,
+        threads: yomi_core::limits::THREADS
+            .check::<usize>(threads)
+            .map_err(value_error)?,
+        openings: match openings {
+            Some(list) => Openings::List(list),
+            None => Openings::Random {
+                plies: opening_plies,
+            },
+        },
+        seed,
+        sprt: sprt
+            .map(str::parse::<SprtConfig>)
+            .transpose()
+            .map_err(value_error)?,
+        max_plies,
+        clock: control(
+            duration("byoyomi", byoyomi)?,
+            duration("main_time", main_time)?,
+            duration("increment", increment)?,
+            nodes_per_move,
+        )?,
+        tolerance: duration("time_margin", time_margin)?.unwrap_or(Duration::ZERO),
+        resign: resign
+            .map(str::parse::<ResignRule>)
+            .transpose()
+            .map_err(value_error)?,
+        journal: journal.map(|path| MatchJournal {
+            path,
+            players: [a.to_string(), b.to_string()],
+        }),
+    };
+    let report: ClockedReport = with_game!(kind, G => {
+        let fa = spec_factory::<G>(&spec_a).map_err(value_error)?;
+        let fb = spec_factory::<G>(&spec_b).map_err(value_error)?;
+        run_stoppable(py, |stop| run_clocked_match_until(&fa, &fb, &cfg, &|_| {}, stop))?
+    })
+    .map_err(arena_error)?;
+    // What the CLI prints: the clocked report only when a clock or resign rule was on.
+    if cfg.clock.is_some() || cfg.resign.is_some() {
+        MatchResult::new(py, &report)
+    } else {
+        MatchResult::new(py, &report.report)
+    }
+}
