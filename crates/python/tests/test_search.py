@@ -97,7 +97,7 @@ def test_solve_finds_the_win_in_one():
     assert (s.value, s.result, s.plies, s.best_moves) == (1, "win", 1, ["7"])
     with pytest.raises(ValueError, match="out of range"):
         search.solve(search.Game("ttt"), tt_mb=10**6)
-    with pytest.raises(ValueError, match="duration"):
+    with pytest.raises(ValueError, match="non-negative number of seconds"):
         search.solve(search.Game("ttt"), time=-1.0)
 
 

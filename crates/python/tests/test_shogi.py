@@ -36,7 +36,7 @@ def python_perft(board, depth):
 
 def test_start_position_and_sfen_round_trip():
     b = shogi.Board()
-    assert b.sfen() == shogi.STARTPOS.removeprefix("sfen ") or b.sfen().startswith("lnsgkgsnl/1r5b1/")
+    assert b.sfen() == shogi.STARTPOS == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
     assert b.turn == 0 and b.move_number == 1 and b.ply == 0
     assert len(b.legal_moves) == 30 == b.count_legal_moves()
     assert shogi.Board(MATSURI).sfen() == MATSURI
@@ -318,3 +318,50 @@ def test_ctrl_c_stops_long_work(work):
     assert time.monotonic() - start < 20
     # The interpreter is fine afterwards.
     assert shogi.Board().perft(2) == 900
+
+
+def test_set_sfen_key_and_counts():
+    b = shogi.Board()
+    start_key = b.key
+    b.push_usi("7g7f")
+    assert b.key != start_key
+    b.pop()
+    assert b.key == start_key
+    b.set_sfen(MATSURI)
+    assert b.ply == 0 and b.sfen() == MATSURI and b.turn == 1 and b.move_number == 1
+    assert b.count_legal_moves() == 207
+    with pytest.raises(ValueError):
+        b.set_sfen("nonsense")
+    assert b.sfen() == MATSURI  # a refused SFEN leaves the board as it was
+
+
+def test_dataset_rows_round_trip(tmp_path):
+    path = tmp_path / "rows.parquet"
+    sfens = [shogi.Board().sfen(), MATSURI]
+    shogi.write_dataset(path, sfens, score=[12, -340], result=np.array([1, -1]), ply=[0, 57], game=[3, 3])
+    rows = shogi.read_dataset(path)
+    assert rows["sfen"] == sfens
+    assert rows["score"].dtype == np.int32 and rows["score"].tolist() == [12, -340]
+    assert rows["result"].dtype == np.int8 and rows["result"].tolist() == [1, -1]
+    assert rows["ply"].tolist() == [0, 57] and rows["game"].tolist() == [3, 3]
+    assert rows["depth"].tolist() == [0, 0]
+    # A folder reads all its files in name order.
+    shogi.write_dataset(tmp_path / "rows2.parquet", [MATSURI], score=[5], result=[0])
+    assert len(shogi.read_dataset(tmp_path)["sfen"]) == 3
+
+
+def test_dataset_rows_refuse_bad_input(tmp_path):
+    with pytest.raises(ValueError, match="row 1"):
+        shogi.write_dataset(tmp_path / "x.parquet", ["startpos", "bad sfen"], score=[0, 0], result=[0, 0])
+    with pytest.raises(ValueError, match="result 2"):
+        shogi.write_dataset(tmp_path / "x.parquet", ["startpos"], score=[0], result=[2])
+    with pytest.raises(ValueError, match="score has 2 values"):
+        shogi.write_dataset(tmp_path / "x.parquet", ["startpos"], score=[0, 1], result=[0])
+    assert not (tmp_path / "x.parquet").exists()
+    (tmp_path / "junk.parquet").write_bytes(b"PAR1 not really")
+    with pytest.raises(ValueError, match="junk.parquet"):
+        shogi.read_dataset(tmp_path / "junk.parquet")
+    with pytest.raises(ValueError):
+        shogi.read_dataset(tmp_path / "missing.parquet")
+    with pytest.raises(OSError):
+        shogi.write_dataset(tmp_path / "no-such-dir" / "x.parquet", ["startpos"], score=[0], result=[0])

@@ -176,7 +176,14 @@ pub fn read(path: &Path) -> Result<Vec<Row>, RowsError> {
     let rows = reader
         .get_row_iter(Some(projection))
         .map_err(|e| perr(&e))?;
-    let mut out = Vec::with_capacity(reader.metadata().file_metadata().num_rows().max(0) as usize);
+    // The row count is the file's claim: a reservation, capped so a corrupt footer cannot
+    // ask for an unbounded allocation (the rows themselves are what grows the vector).
+    let claimed = reader
+        .metadata()
+        .file_metadata()
+        .num_rows()
+        .clamp(0, 1 << 20) as usize;
+    let mut out = Vec::with_capacity(claimed);
     for (row_no, row) in rows.enumerate() {
         let bad = |message: String| RowsError::BadRow {
             path: path.to_path_buf(),

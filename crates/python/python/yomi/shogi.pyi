@@ -1,7 +1,8 @@
 """Shogi: boards with push/pop, perft, CSA/KIF records, the engine's evaluation, the df-pn
 mate solver, network encoders, USI engines and clocked matches."""
 
-from typing import Literal, Sequence
+from os import PathLike
+from typing import Any, Literal, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -158,3 +159,17 @@ def run_match(
     declaration: Literal["27", "24", "none"] = "27",
 ) -> MatchResult:
     """A clocked match of USI engines or built-in strategies, as ``yomi arena shogi``."""
+def read_dataset(path: str | PathLike[str]) -> dict[str, Any]:
+    """The Parquet rows of ``yomi shogi dataset`` (a file, or a folder's ``*.parquet`` files in
+    name order): ``sfen`` (list of str), ``score`` (int32), ``result`` (int8), ``ply`` (int32),
+    ``game`` (int64), ``depth`` (int32)."""
+def write_dataset(
+    path: str | PathLike[str],
+    sfen: Sequence[str],
+    score: npt.ArrayLike,
+    result: npt.ArrayLike,
+    ply: npt.ArrayLike | None = None,
+    game: npt.ArrayLike | None = None,
+    depth: npt.ArrayLike | None = None,
+) -> None:
+    """One Parquet file in the CLI's format, written whole or not at all."""

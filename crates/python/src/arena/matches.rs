@@ -19,15 +19,6 @@ use yomi_arena::{
 use yomi_games::{GameKind, with_game};
 use yomi_search::StrategySpec;
 
-fn duration(name: &str, s: Option<f64>) -> PyResult<Option<Duration>> {
-    s.map(|s| {
-        Duration::try_from_secs_f64(s).map_err(|_| {
-            PyValueError::new_err(format!("{name}={s} is not a non-negative duration"))
-        })
-    })
-    .transpose()
-}
-
 /// The time control, as the CLI's `--byoyomi`/`--main-time`/`--inc`/`--nodes-per-move` give it.
 fn control(
     byoyomi: Option<Duration>,
@@ -124,12 +115,13 @@ pub fn run_match(
             .map_err(value_error)?,
         max_plies,
         clock: control(
-            duration("byoyomi", byoyomi)?,
-            duration("main_time", main_time)?,
-            duration("increment", increment)?,
+            crate::errors::optional_seconds("byoyomi", byoyomi)?,
+            crate::errors::optional_seconds("main_time", main_time)?,
+            crate::errors::optional_seconds("increment", increment)?,
             nodes_per_move,
         )?,
-        tolerance: duration("time_margin", time_margin)?.unwrap_or(Duration::ZERO),
+        tolerance: crate::errors::optional_seconds("time_margin", time_margin)?
+            .unwrap_or(Duration::ZERO),
         resign: resign
             .map(str::parse::<ResignRule>)
             .transpose()

@@ -165,13 +165,7 @@ pub fn solve(
             "method={method:?}: expected \"greedy\", \"vds\" or \"exact\""
         )));
     }
-    let time = time
-        .map(|s| {
-            Duration::try_from_secs_f64(s).map_err(|_| {
-                PyValueError::new_err(format!("time={s} is not a non-negative duration"))
-            })
-        })
-        .transpose()?;
+    let time = crate::errors::optional_seconds("time", time)?;
     let inst = read_instance(instance, k, cost_cap, attribute, must_include, leader)?;
     let reasons = yomi_deck::diagnose(&inst);
     if !reasons.is_empty() {

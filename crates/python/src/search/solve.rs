@@ -5,7 +5,7 @@
 //! with the depth bounded so a large value cannot allocate without end.
 
 use super::game::PyGame;
-use super::strategy::seconds;
+use crate::errors::optional_seconds;
 use crate::errors::value_error;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -55,7 +55,7 @@ impl Solution {
 #[pyo3(signature = (state, time = None, tt_mb = 64))]
 pub fn solve(py: Python<'_>, state: &PyGame, time: Option<f64>, tt_mb: u64) -> PyResult<Solution> {
     let options = SolveOptions {
-        time: seconds("time", time)?,
+        time: optional_seconds("time", time)?,
         tt_megabytes: yomi_core::limits::TABLE_MB
             .check::<usize>(tt_mb)
             .map_err(value_error)?,

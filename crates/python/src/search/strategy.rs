@@ -12,18 +12,7 @@ use crate::errors::value_error;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::Mutex;
-use std::time::Duration;
 use yomi_search::{Limits, SearchReport, StrategySpec};
-
-/// Seconds as a duration, or a `ValueError` naming the argument.
-pub fn seconds(name: &str, s: Option<f64>) -> PyResult<Option<Duration>> {
-    s.map(|s| {
-        Duration::try_from_secs_f64(s).map_err(|_| {
-            PyValueError::new_err(format!("{name}={s} is not a non-negative duration"))
-        })
-    })
-    .transpose()
-}
 
 /// One decision: the move, the root value and the statistics behind it.
 #[pyclass(module = "yomi.search", name = "SearchResult", frozen, get_all)]
@@ -110,7 +99,7 @@ fn limits(time: Option<f64>, nodes: Option<u64>, depth: Option<u32>) -> PyResult
         ));
     }
     Ok(Limits {
-        time: seconds("time", time)?,
+        time: crate::errors::optional_seconds("time", time)?,
         nodes,
         depth,
         clock: None,

@@ -7,7 +7,7 @@
 //! strategy specs are the CLI's (`usi:PATH[,Option=Value...]`, `alphabeta:depth=4`).
 
 use super::board::Board;
-use crate::errors::value_error;
+use crate::errors::{seconds, value_error};
 use crate::report::MatchResult;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -19,15 +19,6 @@ use yomi_shogi_match::{
     EngineSpec, PlayerSpec, Reply, ShogiMatchConfig, UsiEngine, position_command,
     run_shogi_match_until,
 };
-
-/// Seconds as a duration, or a `ValueError` naming the argument.
-pub(crate) fn seconds(name: &str, value: f64) -> PyResult<Duration> {
-    Duration::try_from_secs_f64(value).map_err(|_| {
-        PyValueError::new_err(format!(
-            "{name}={value} is not a non-negative number of seconds"
-        ))
-    })
-}
 
 /// A running USI engine (a child process).
 #[pyclass(module = "yomi.shogi", name = "Engine")]
@@ -101,7 +92,7 @@ impl Engine {
                 "'{go}' is not a USI go command"
             )));
         }
-        let wait = self::seconds("seconds", seconds)?;
+        let wait = crate::errors::seconds("seconds", seconds)?;
         let position = position_command(&board.start_position(), &board.moves());
         let thought = py.detach(|| {
             self.with(|e| {

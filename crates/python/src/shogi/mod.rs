@@ -5,6 +5,7 @@
 //! boards (or SFEN strings) and return one numpy array, filled without the GIL.
 
 mod board;
+mod dataset;
 mod encode;
 mod engine;
 mod record;
@@ -23,6 +24,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(solve::mate, m)?)?;
     m.add_function(wrap_pyfunction!(solve::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::read_dataset, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::write_dataset, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode_batch, m)?)?;
     m.add_function(wrap_pyfunction!(encode::move_label, m)?)?;

@@ -8,7 +8,6 @@ use super::board::Board;
 use crate::errors::value_error;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::time::Duration;
 use yomi_shogi::Termination;
 use yomi_shogi::record::{Csa, GameRecord, Kif, TimedMove};
 
@@ -81,8 +80,7 @@ impl Record {
                 .filter(|&mv| yomi_shogi::movegen::is_legal(&pos, mv))
                 .ok_or_else(|| PyValueError::new_err(format!("move {n} is not legal here")))?
         };
-        let time = Duration::try_from_secs_f64(seconds)
-            .map_err(|_| PyValueError::new_err(format!("time {seconds} is not a duration")))?;
+        let time = crate::errors::seconds("seconds", seconds)?;
         self.record.moves.push(TimedMove { mv, time });
         Ok(())
     }

@@ -7,9 +7,7 @@
 use super::board::{Board, board_from_text};
 use crate::errors::value_error;
 use crate::interrupt::run_stoppable;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::time::Duration;
 use yomi_shogi_engine::eval::{Classic, ControlEval, Evaluation, Evaluator, Material};
 use yomi_shogi_engine::mate::{Dfpn, DfpnOptions, MateOutcome};
 
@@ -74,13 +72,7 @@ pub fn mate(
     } else {
         board_from_text(&board.extract::<String>()?)?.pos
     };
-    let time_limit = seconds
-        .map(|s| {
-            Duration::try_from_secs_f64(s).map_err(|_| {
-                PyValueError::new_err(format!("seconds={s} is not a non-negative duration"))
-            })
-        })
-        .transpose()?;
+    let time_limit = crate::errors::optional_seconds("seconds", seconds)?;
     let table_mb = yomi_core::parse_table_mb(&table_mb.to_string()).map_err(value_error)?;
     let opts = DfpnOptions {
         max_nodes,
