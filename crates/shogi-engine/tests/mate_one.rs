@@ -122,3 +122,46 @@ fn a_table_kept_between_problems_does_not_lend_a_proof_to_other_pieces() {
     let mut fresh = Dfpn::new(DfpnOptions::default());
     assert_eq!(fresh.solve(&golds, &stop).outcome, MateOutcome::NoMate);
 }
+
+/// `mate_in_one` against brute force on the positions of seeded random games: it finds a
+/// mate exactly when some legal check leaves no legal reply, and what it returns is one.
+#[test]
+fn mate_in_one_agrees_with_brute_force_on_random_games() {
+    use yomi_shogi::{MoveList, count_legal, generate_legal};
+    let mut rng = yomi_search::Rng::new(46);
+    let (mut positions, mut mates) = (0, 0);
+    for _ in 0..60 {
+        let mut p = Position::startpos();
+        for _ in 0..300 {
+            let mut legal = MoveList::new();
+            generate_legal(&p, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let brute = legal.iter().any(|&m| {
+                if !p.gives_check(m) {
+                    return false;
+                }
+                let captured = p.do_move(m);
+                let mated = count_legal(&p) == 0;
+                p.undo_move(m, captured);
+                mated
+            });
+            let found = mate_in_one(&mut p.clone());
+            assert_eq!(found.is_some(), brute, "{}", p.to_sfen());
+            if let Some(m) = found {
+                let mut q = p.clone();
+                q.do_move(m);
+                assert!(q.in_check() && count_legal(&q) == 0, "{} {m}", p.to_sfen());
+                mates += 1;
+            }
+            positions += 1;
+            let m = legal[rng.below(legal.len())];
+            p.do_move(m);
+        }
+    }
+    assert!(
+        positions > 5_000 && mates > 20,
+        "{positions} positions, {mates} mates"
+    );
+}
