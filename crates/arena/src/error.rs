@@ -70,8 +70,8 @@ pub enum ArenaError {
         /// The system's reason.
         reason: String,
     },
-    /// The caller raised the match's stop flag
-    /// ([`crate::strategy_match::run_clocked_match_until`]) before it finished.
+    /// The caller raised the match's stop flag ([`crate::runner::run_pairs`]'s
+    /// `cancel`) before it finished.
     #[error("the match was stopped before it finished")]
     Stopped,
     /// The journal cannot be read, continued or written.

@@ -14,7 +14,9 @@
 //! pairs read back from a journal are counted without being played. The
 //! first error (the lowest pair's, among those the match would keep)
 //! stops the match; a panicking pair stops the other workers and the
-//! panic is passed on to the caller once they have stopped.
+//! panic is passed on to the caller once they have stopped. A raised
+//! `cancel` flag (an interrupted caller) starts no further pair and fails
+//! the run with [`ArenaError::Stopped`]; the pairs being played finish.
 
 use crate::config::MatchProgress;
 use crate::error::ArenaError;
@@ -167,11 +169,14 @@ impl<S: PairSource> Board<S> {
 
 /// Plays the scheduled pairs of `source` and folds them (see the module
 /// contract). `progress` is called (one call at a time, from worker
-/// threads) whenever a pair joins the counted prefix; keep it quick.
+/// threads) whenever a pair joins the counted prefix; keep it quick. Once
+/// `cancel` is true no further pair starts and the run fails with
+/// [`ArenaError::Stopped`].
 pub fn run_pairs<S: PairSource>(
     source: &S,
     schedule: &Schedule,
     progress: &(dyn Fn(&MatchProgress) + Sync),
+    cancel: Option<&AtomicBool>,
 ) -> Result<RunOutcome<S::Totals>, S::Error> {
     let started = Instant::now();
     if let Some(sprt) = &schedule.sprt {
@@ -222,6 +227,14 @@ pub fn run_pairs<S: PairSource>(
         while !stop.load(Ordering::Relaxed) {
             let pair = next.fetch_add(1, Ordering::Relaxed);
             if pair >= schedule.pairs {
+                break;
+            }
+            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                let mut b = board
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                b.fail(pair, ArenaError::Stopped.into());
+                stop.store(true, Ordering::Relaxed);
                 break;
             }
             // A panicking pair stops the other workers before the panic is

@@ -17,7 +17,7 @@ use crate::player::StrategyPlayer;
 use crate::report::{ClockedReport, MatchReport};
 use crate::runner::{PairSource, Schedule, run_pairs};
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use yomi_search::{Game, Seat};
 
 /// The format tag of a strategy match's journal.
@@ -48,8 +48,6 @@ struct StrategyMatch<'a, G: Game> {
     book: OpeningBook<G>,
     cfg: &'a MatchConfig,
     settings: PlaySettings,
-    /// Raised by the caller to stop the match: no further pair starts.
-    stop: Option<&'a AtomicBool>,
 }
 
 impl<G: Game> PairSource for StrategyMatch<'_, G> {
@@ -85,9 +83,6 @@ impl<G: Game> PairSource for StrategyMatch<'_, G> {
     }
 
     fn play_pair(&self, pair: u64) -> Result<(PairRecord, ()), ArenaError> {
-        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return Err(ArenaError::Stopped);
-        }
         let opening = self.book.for_pair(pair)?;
         let games = [0 as Seat, 1].map(|a_seat| {
             let index = 2 * pair + a_seat as u64;
@@ -176,7 +171,6 @@ fn clocked_match<G: Game>(
             tolerance: cfg.tolerance,
             resign: cfg.resign,
         },
-        stop,
     };
     let schedule = Schedule {
         pairs: u64::from(cfg.scheduled_games() / 2),
@@ -184,7 +178,7 @@ fn clocked_match<G: Game>(
         sprt: cfg.sprt,
         journal: cfg.journal.as_ref().map(|j| j.path.clone()),
     };
-    let out = run_pairs(&source, &schedule, progress)?;
+    let out = run_pairs(&source, &schedule, progress, stop)?;
     Ok(ClockedReport::from_tally(
         &out.tally,
         out.names,

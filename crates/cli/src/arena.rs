@@ -189,9 +189,9 @@ pub fn config(args: &ArenaArgs, shogi_clocked: bool) -> anyhow::Result<MatchConf
 /// read or write the journal or to start threads is a runtime failure (1).
 pub fn arena_error(e: ArenaError) -> anyhow::Error {
     match e {
-        ArenaError::Journal(JournalError::Io { .. }) | ArenaError::ThreadPool { .. } => {
-            anyhow::Error::new(e)
-        }
+        ArenaError::Journal(JournalError::Io { .. })
+        | ArenaError::ThreadPool { .. }
+        | ArenaError::Stopped => anyhow::Error::new(e),
         e => crate::usage::bad_input(e),
     }
 }

@@ -314,7 +314,7 @@ def test_ctrl_c_stops_long_work(work):
         if work == "perft":
             shogi.Board().perft(9)  # hours of work if not stopped
         else:
-            shogi.run_match("random", "random", games=200_000, nodes=1, max_plies=60)
+            shogi.run_match("random", "random", games=200_000, nodes_per_move=1, max_plies=60)
     assert time.monotonic() - start < 20
     # The interpreter is fine afterwards.
     assert shogi.Board().perft(2) == 900

@@ -24,7 +24,7 @@ use crate::usi::UsiEngine;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use yomi_arena::{
     ArenaError, ClockedReport, Forfeit, GameEnd, JournalError, MatchConfig, MatchProgress, Opening,
@@ -133,10 +133,6 @@ pub enum MatchError {
         /// and large).
         reason: Box<crate::player::PlayerSpecError>,
     },
-    /// The caller raised the stop flag ([`run_shogi_match_until`]) before the match
-    /// finished.
-    #[error("the match was stopped before it finished")]
-    Stopped,
     /// The records directory or a record in it cannot be written.
     #[error("records {path}")]
     Records {
@@ -181,8 +177,6 @@ struct ShogiMatch<'a> {
     book: OpeningBook<ShogiGame>,
     options: GameOptions,
     settings: PlaySettings,
-    /// Raised by the caller: no further pair starts.
-    stop: Option<&'a AtomicBool>,
 }
 
 impl ShogiMatch<'_> {
@@ -263,9 +257,6 @@ impl PairSource for ShogiMatch<'_> {
     }
 
     fn play_pair(&self, pair: u64) -> Result<(PairRecord, [String; 2]), MatchError> {
-        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return Err(MatchError::Stopped);
-        }
         let opening = self.opening(pair)?;
         let mut games = Vec::with_capacity(2);
         let mut texts = Vec::with_capacity(2);
@@ -364,7 +355,7 @@ pub fn run_shogi_match(
 
 /// As [`run_shogi_match`], stoppable: once `stop` is true no further pair
 /// starts (the pairs being played finish their games) and the match fails
-/// with [`MatchError::Stopped`]; a `stop` that stays false changes nothing.
+/// with [`ArenaError::Stopped`]; a `stop` that stays false changes nothing.
 pub fn run_shogi_match_until(
     a: &PlayerSpec,
     b: &PlayerSpec,
@@ -403,7 +394,6 @@ fn shogi_match(
             tolerance: cfg.arena.tolerance,
             resign: cfg.arena.resign,
         },
-        stop,
     };
     let threads = cfg.arena.threads.max(1);
     let schedule = Schedule {
@@ -412,7 +402,7 @@ fn shogi_match(
         sprt: cfg.arena.sprt,
         journal: cfg.arena.journal.as_ref().map(|j| j.path.clone()),
     };
-    let out = run_pairs(&source, &schedule, progress)?;
+    let out = run_pairs(&source, &schedule, progress, stop)?;
     let arena = MatchConfig {
         clock: Some(cfg.control()),
         ..cfg.arena.clone()

@@ -316,6 +316,29 @@ impl Move {
     pub const fn is_promotion(self) -> bool {
         self.0 & PROMOTE_BIT != 0
     }
+
+    /// The move a 16-bit word encodes, or `None` when it encodes none: squares
+    /// beyond the board, a drop of no hand kind, or [`Move::NONE`]. Says nothing
+    /// of legality (see [`crate::movegen::is_legal`]).
+    ///
+    /// ```
+    /// use yomi_shogi::Move;
+    /// let m = Move::from_raw(Move::new(60, 59, false).0).unwrap();
+    /// assert_eq!(m.to_string(), "7g7f");
+    /// assert_eq!(Move::from_raw(0), None);
+    /// assert_eq!(Move::from_raw(127), None); // no square 127
+    /// ```
+    pub fn from_raw(raw: u16) -> Option<Move> {
+        let m = Move(raw);
+        let well_formed = m != Move::NONE
+            && m.to() < SQUARES
+            && if m.is_drop() {
+                m.drop_kind_checked().is_some()
+            } else {
+                m.from() < SQUARES
+            };
+        well_formed.then_some(m)
+    }
 }
 
 impl fmt::Display for Move {

@@ -344,7 +344,7 @@ pub fn run_round_robin(
         sprt: (rr.stop_early && n == 2).then_some(rr.sprt),
         journal: rr.journal.clone(),
     };
-    let out = run_pairs(&source, &schedule, progress)?;
+    let out = run_pairs(&source, &schedule, progress, None)?;
     Ok(out
         .totals
         .iter()

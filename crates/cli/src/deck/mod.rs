@@ -186,7 +186,7 @@ pub fn run(args: DeckArgs) -> Result<()> {
             let inst = load_with_request(&file, format, &csv, &request)?;
             let reasons = yomi_deck::diagnose(&inst);
             if !reasons.is_empty() {
-                print_infeasible(&reasons, json);
+                print_infeasible(&reasons, json)?;
                 bail!("the request is infeasible: {}", reasons[0]);
             }
             let sol = match solver {
@@ -268,22 +268,13 @@ fn print_report(report: &Report, format: InstanceFormat, json: bool) -> Result<(
 }
 
 /// Prints why a request cannot be met (found before solving).
-fn print_infeasible(reasons: &[yomi_deck::Infeasibility], json: bool) {
-    let text: Vec<String> = reasons.iter().map(ToString::to_string).collect();
+fn print_infeasible(reasons: &[yomi_deck::Infeasibility], json: bool) -> anyhow::Result<()> {
+    let report = yomi_deck::report::InfeasibleReport::new(reasons);
     if json {
-        let v = serde_json::json!({
-            "objective": null,
-            "selected": [],
-            "feasible": false,
-            "proven_optimal": false,
-            "proven_infeasible": true,
-            "reasons": text,
-        });
-        println!("{v}");
+        // Through a JSON value, as before: keys in sorted order.
+        println!("{}", serde_json::to_value(&report)?);
     } else {
-        println!("INFEASIBLE request");
-        for t in &text {
-            println!("  {t}");
-        }
+        println!("{report}");
     }
+    Ok(())
 }

@@ -45,7 +45,7 @@ pub(crate) fn match_error(e: MatchError) -> anyhow::Error {
         MatchError::Arena(a) => crate::arena::arena_error(a),
         MatchError::Journal(j) => crate::arena::arena_error(ArenaError::Journal(j)),
         MatchError::Engine(_) | MatchError::Player { .. } => crate::usage::bad_input(e),
-        MatchError::Records { .. } | MatchError::Stopped => anyhow::Error::new(e),
+        MatchError::Records { .. } => anyhow::Error::new(e),
     }
 }
 

@@ -206,19 +206,33 @@ pub fn range_rows(
     opts: &SolveOptions,
     stop: &std::sync::atomic::AtomicBool,
 ) -> Result<(Vec<Row>, Stats), FreecellError> {
-    use std::sync::atomic::Ordering;
     // Every deal of a range deals the same layout: refuse a bad one once, as it is.
     encode_board(&deal_board(range.first(), layout)?)?;
+    solve_deals(range.deals(), layout, opts, &|_| {}, Some(stop))
+}
+
+/// Solves `deals` in parallel and folds their rows, in deal order, and statistics: what
+/// [`range_rows`] returns and [`run_shard`] writes. `progress` hears each verdict; deals not
+/// yet started once `stop` is raised are skipped.
+fn solve_deals(
+    deals: std::ops::RangeInclusive<u64>,
+    layout: Layout,
+    opts: &SolveOptions,
+    progress: &(dyn Fn(Verdict) + Sync),
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<(Vec<Row>, Stats), FreecellError> {
+    use std::sync::atomic::Ordering;
     // Per deal: its rows, verdict and solver seconds; `None` when skipped after a stop.
     type Solved = Option<(Vec<Row>, Verdict, f64, u64)>;
-    let results: Vec<Solved> = range
-        .deals()
+    let results: Vec<Solved> = deals
         .into_par_iter()
         .map(|d| {
-            if stop.load(Ordering::Relaxed) {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 return Ok(None);
             }
-            deal_rows(d, layout, opts).map(|(rows, v, t)| Some((rows, v, t, d)))
+            let (rows, v, t) = deal_rows(d, layout, opts)?;
+            progress(v);
+            Ok(Some((rows, v, t, d)))
         })
         .collect::<Result<_, FreecellError>>()?;
     let mut stats = Stats::default();
@@ -425,23 +439,7 @@ pub fn run_shard(
     opts: &SolveOptions,
     progress: &(dyn Fn(Verdict) + Sync),
 ) -> Result<Stats, FreecellError> {
-    let results: Vec<(Vec<Row>, Verdict, f64, u64)> = (s.first..=s.last)
-        .into_par_iter()
-        .map(|d| {
-            let r = deal_rows(d, layout, opts).map(|(rows, v, t)| (rows, v, t, d));
-            if let Ok((_, v, _, _)) = &r {
-                progress(*v);
-            }
-            r
-        })
-        .collect::<Result<_, _>>()?;
-    let mut stats = Stats::default();
-    let mut rows = Vec::new();
-    for (r, v, t, d) in results {
-        stats.record(d, v, r.len(), t);
-        rows.extend(r);
-    }
-    stats.rows = rows.len() as u64;
+    let (rows, stats) = solve_deals(s.first..=s.last, layout, opts, progress, None)?;
     // Statistics first: the data file's presence marks the shard complete.
     let sp = stats_path(dir, s);
     let json = serde_json::to_string_pretty(&stats).map_err(|e| io(e, &sp))?;

@@ -20,11 +20,15 @@ use yomi_games::{GameKind, with_game};
 use yomi_search::StrategySpec;
 
 /// The time control, as the CLI's `--byoyomi`/`--main-time`/`--inc`/`--nodes-per-move` give it.
-fn control(
+/// With none of byoyomi, increment and nodes, a match that always has a clock (a shogi match
+/// with engines: `default_byoyomi`) or one given a main time gets byoyomi after the main
+/// time (`default_byoyomi`, or zero).
+pub(crate) fn control(
     byoyomi: Option<Duration>,
     main_time: Option<Duration>,
     increment: Option<Duration>,
     nodes_per_move: Option<u64>,
+    default_byoyomi: Option<Duration>,
 ) -> PyResult<Option<TimeControl>> {
     let main = main_time.unwrap_or(Duration::ZERO);
     Ok(match (nodes_per_move, byoyomi, increment) {
@@ -39,10 +43,12 @@ fn control(
         }
         (None, _, Some(increment)) => Some(TimeControl::Fischer { main, increment }),
         (None, Some(byoyomi), None) => Some(TimeControl::Byoyomi { main, byoyomi }),
-        (None, None, None) if main_time.is_some() => Some(TimeControl::Byoyomi {
-            main,
-            byoyomi: Duration::ZERO,
-        }),
+        (None, None, None) if main_time.is_some() || default_byoyomi.is_some() => {
+            Some(TimeControl::Byoyomi {
+                main,
+                byoyomi: default_byoyomi.unwrap_or(Duration::ZERO),
+            })
+        }
         (None, None, None) => None,
     })
 }
@@ -51,9 +57,9 @@ fn control(
 /// to start threads is a `RuntimeError`.
 fn arena_error(e: ArenaError) -> PyErr {
     match e {
-        ArenaError::Journal(JournalError::Io { .. }) | ArenaError::ThreadPool { .. } => {
-            PyRuntimeError::new_err(e.to_string())
-        }
+        ArenaError::Journal(JournalError::Io { .. })
+        | ArenaError::ThreadPool { .. }
+        | ArenaError::Stopped => PyRuntimeError::new_err(e.to_string()),
         e => value_error(e),
     }
 }
@@ -119,6 +125,7 @@ pub fn run_match(
             crate::errors::optional_seconds("main_time", main_time)?,
             crate::errors::optional_seconds("increment", increment)?,
             nodes_per_move,
+            None,
         )?,
         tolerance: crate::errors::optional_seconds("time_margin", time_margin)?
             .unwrap_or(Duration::ZERO),

@@ -5,7 +5,7 @@
 //! the GIL and stopped by Ctrl-C; statistics are the library's formulas. Bad games, specs and
 //! settings raise `ValueError` with the library's message.
 
-mod matches;
+pub(crate) mod matches;
 mod stats;
 
 use pyo3::prelude::*;

@@ -67,7 +67,7 @@ impl Board {
         self.keys.push(self.pos.key());
     }
 
-    /// [`perft`] counted off the GIL, root move by root move so Ctrl-C stops it.
+    /// [`perft`] counted off the GIL, stoppable by Ctrl-C (see [`perft_stoppable`]).
     pub(crate) fn perft_count(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         if depth > 10 {
             return Err(PyValueError::new_err(format!(
@@ -347,16 +347,7 @@ impl Board {
 
     /// The pieces in `color`'s hand (0 Black, 1 White) as `{letter: count}`.
     fn pieces_in_hand(&self, color: u8) -> PyResult<std::collections::BTreeMap<char, u32>> {
-        let c = match color {
-            0 => Color::Black,
-            1 => Color::White,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "color {color} is not 0 or 1"
-                )));
-            }
-        };
-        let hand = self.pos.hand(c);
+        let hand = self.pos.hand(self::color(color)?);
         Ok(yomi_shogi::types::HAND_KINDS
             .iter()
             .filter(|&&k| hand.count(k) > 0)
@@ -393,15 +384,22 @@ impl Board {
 /// The USI text of an integer move (no position needed).
 #[pyfunction]
 pub fn move_to_usi(m: u32) -> PyResult<String> {
-    let mv = u16::try_from(m)
+    Ok(decode_move(m)?.to_string())
+}
+
+/// The move an integer encodes (`Move::from_raw`), or a `ValueError`.
+pub(crate) fn decode_move(m: u32) -> PyResult<Move> {
+    u16::try_from(m)
         .ok()
-        .map(Move)
-        .filter(|mv| {
-            *mv != Move::NONE
-                && mv.to() < 81
-                && (!mv.is_drop() || mv.drop_kind_checked().is_some())
-                && (mv.is_drop() || mv.from() < 81)
-        })
-        .ok_or_else(|| PyValueError::new_err(format!("{m} is not a move")))?;
-    Ok(mv.to_string())
+        .and_then(Move::from_raw)
+        .ok_or_else(|| PyValueError::new_err(format!("{m} is not a move")))
+}
+
+/// A side from Python: 0 Black (sente), 1 White (gote).
+pub(crate) fn color(c: u8) -> PyResult<Color> {
+    match c {
+        0 => Ok(Color::Black),
+        1 => Ok(Color::White),
+        _ => Err(PyValueError::new_err(format!("color {c} is not 0 or 1"))),
+    }
 }

@@ -12,7 +12,6 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PySequence;
 use yomi_shogi::Position;
-use yomi_shogi::types::{Color, Move};
 use yomi_shogi_nn::{INPUT_LEN, PLANES};
 
 /// Reads a sequence of boards or SFEN strings into positions.
@@ -125,27 +124,8 @@ pub fn encode_batch<'py>(
 }
 
 fn label(m: u32, color: u8) -> PyResult<usize> {
-    let mover = match color {
-        0 => Color::Black,
-        1 => Color::White,
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "color {color} is not 0 or 1"
-            )));
-        }
-    };
-    let mv = u16::try_from(m)
-        .ok()
-        .map(Move)
-        .filter(|mv| {
-            mv.to() < 81
-                && if mv.is_drop() {
-                    mv.drop_kind_checked().is_some()
-                } else {
-                    mv.from() < 81 && *mv != Move::NONE
-                }
-        })
-        .ok_or_else(|| PyValueError::new_err(format!("{m} is not a move")))?;
+    let mover = super::board::color(color)?;
+    let mv = super::board::decode_move(m)?;
     Ok(yomi_shogi_nn::policy::move_label(mv, mover))
 }
 

@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use yomi_arena::{MatchConfig, Openings, TimeControl};
+use yomi_arena::{MatchConfig, Openings};
 use yomi_search::Value;
 use yomi_shogi_match::{
     EngineSpec, PlayerSpec, Reply, ShogiMatchConfig, UsiEngine, position_command,
@@ -152,12 +152,12 @@ impl Engine {
 /// `yomi arena shogi` plays it; returns its report (`.text` as the CLI prints it,
 /// `.report` as its `--json`).
 ///
-/// The clock is byoyomi `byoyomi` seconds after `main` seconds, or Fischer with `increment`,
-/// or `nodes` per move; `opening_plies` random plies start each pair; `sprt="elo0,elo1"`
+/// The clock is byoyomi `byoyomi` seconds (default 1) after `main_time` seconds, or Fischer
+/// with `increment`, or `nodes_per_move` (the arguments of `yomi.arena.run_match`); `opening_plies` random plies start each pair; `sprt="elo0,elo1"`
 /// stops early; `threads` pairs run at once (engines each take a core). Runs without the
 /// GIL; Ctrl-C stops it once the pairs being played finish (`KeyboardInterrupt`).
 #[pyfunction]
-#[pyo3(signature = (a, b, games = 2, seed = 0, byoyomi = None, main = 0.0, increment = None, nodes = None, opening_plies = 0, max_plies = None, sprt = None, threads = 1, declaration = "27"))]
+#[pyo3(signature = (a, b, games = 2, seed = 0, byoyomi = None, main_time = 0.0, increment = None, nodes_per_move = None, opening_plies = 0, max_plies = None, sprt = None, threads = 1, declaration = "27"))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_match(
     py: Python<'_>,
@@ -166,13 +166,13 @@ pub fn run_match(
     games: u32,
     seed: u64,
     byoyomi: Option<f64>,
-    main: f64,
+    main_time: f64,
     increment: Option<f64>,
-    nodes: Option<u64>,
+    nodes_per_move: Option<u64>,
     opening_plies: u32,
     max_plies: Option<u32>,
     sprt: Option<&str>,
-    threads: usize,
+    threads: u64,
     declaration: &str,
 ) -> PyResult<MatchResult> {
     if games == 0 || games > 1_000_000 {
@@ -180,28 +180,17 @@ pub fn run_match(
             "games={games} is out of range 1..=1000000"
         )));
     }
-    let threads = yomi_core::parse_threads(&threads.to_string()).map_err(value_error)?;
-    let main = seconds("main", main)?;
-    let clock = match (nodes, byoyomi, increment) {
-        (Some(0), _, _) => return Err(PyValueError::new_err("nodes must be at least 1")),
-        (Some(n), None, None) => TimeControl::Nodes(n),
-        (Some(_), _, _) => {
-            return Err(PyValueError::new_err(
-                "nodes excludes byoyomi and increment",
-            ));
-        }
-        (None, Some(_), Some(_)) => {
-            return Err(PyValueError::new_err("give byoyomi or increment, not both"));
-        }
-        (None, _, Some(i)) => TimeControl::Fischer {
-            main,
-            increment: seconds("increment", i)?,
-        },
-        (None, by, None) => TimeControl::Byoyomi {
-            main,
-            byoyomi: seconds("byoyomi", by.unwrap_or(1.0))?,
-        },
-    };
+    let threads = yomi_core::limits::THREADS
+        .check::<usize>(threads)
+        .map_err(value_error)?;
+    // Always a clock: byoyomi 1 s unless told otherwise, as `yomi arena shogi` does.
+    let clock = crate::arena::matches::control(
+        crate::errors::optional_seconds("byoyomi", byoyomi)?,
+        Some(seconds("main_time", main_time)?),
+        crate::errors::optional_seconds("increment", increment)?,
+        nodes_per_move,
+        Some(Duration::from_secs(1)),
+    )?;
     let sprt = sprt.map(|s| s.parse()).transpose().map_err(value_error)?;
     let (pa, pb): (PlayerSpec, PlayerSpec) = (
         a.parse().map_err(value_error)?,
@@ -216,7 +205,7 @@ pub fn run_match(
             seed,
             sprt,
             max_plies,
-            clock: Some(clock),
+            clock,
             ..MatchConfig::new(games)
         },
         declaration: declaration.parse().map_err(value_error)?,

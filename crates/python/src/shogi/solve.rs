@@ -65,7 +65,7 @@ pub fn mate(
     max_nodes: u64,
     seconds: Option<f64>,
     shortest: bool,
-    table_mb: usize,
+    table_mb: u64,
 ) -> PyResult<MateResult> {
     let pos = if let Ok(b) = board.cast::<Board>() {
         b.borrow().pos.clone()
@@ -73,7 +73,9 @@ pub fn mate(
         board_from_text(&board.extract::<String>()?)?.pos
     };
     let time_limit = crate::errors::optional_seconds("seconds", seconds)?;
-    let table_mb = yomi_core::parse_table_mb(&table_mb.to_string()).map_err(value_error)?;
+    let table_mb = yomi_core::limits::TABLE_MB
+        .check::<usize>(table_mb)
+        .map_err(value_error)?;
     let opts = DfpnOptions {
         max_nodes,
         time_limit,
