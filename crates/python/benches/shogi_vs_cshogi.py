@@ -207,13 +207,17 @@ def main():
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--batch", type=int, default=100_000)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--only", default="", help="comma-separated parts of operation names to run (default: all)")
     args = ap.parse_args()
     if not 1 <= args.rounds <= 100 or not 1 <= args.batch <= 1_000_000:
         sys.exit("--rounds must be 1..100 and --batch 1..1000000")
     check_equal(random_positions(300, 46))
     batch = random_positions(args.batch, 47)
     results = {}
+    wanted = [w.strip() for w in args.only.split(",") if w.strip()]
     for name, (libs, n, unit) in cases(batch).items():
+        if wanted and not any(w in name for w in wanted):
+            continue
         times = {lib: [] for lib in libs}
         for _ in range(args.rounds):
             for lib, fn in libs.items():

@@ -105,7 +105,22 @@ def test_check_mate_and_mate_in_one():
     assert shogi.move_to_usi(m) == "G*5b"
     b.push(m)
     assert b.is_check() and b.is_mate() and b.is_game_over()
+    # The answer is remembered per position: a take-back, a copy and a new
+    # position each give their own.
+    copy = b.copy()
+    b.pop()
+    assert not b.is_check() and copy.is_check()
+    b.push(m)
+    assert b.is_check()
+    b.set_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+    assert not b.is_check()
     assert shogi.Board().mate_move_in_1ply() is None
+    # Checks from afar: the defender holds nothing to interpose, so a rook
+    # dropped anywhere on the file but next to the king mates.
+    far = shogi.Board("7lk/7p1/9/9/9/9/9/9/K8 b R 1")
+    assert shogi.move_to_usi(far.mate_move_in_1ply()) in [f"R*1{r}" for r in "cdefghi"]
+    assert far.sfen() == "7lk/7p1/9/9/9/9/9/9/K8 b R 1"  # left as it was
+    assert shogi.Board("7lk/7p1/9/9/9/9/9/9/K8 b R4g 1").mate_move_in_1ply() is None
 
 
 def test_repetition_is_detected_from_the_pushed_moves():

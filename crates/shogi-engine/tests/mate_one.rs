@@ -165,3 +165,103 @@ fn mate_in_one_agrees_with_brute_force_on_random_games() {
         "{positions} positions, {mates} mates"
     );
 }
+
+/// The SFEN of `p` with both hands given to the side to move: the defender
+/// holds nothing to interpose, so distant checks by a slider can mate.
+fn hands_to_mover(p: &Position) -> String {
+    let sfen = p.to_sfen();
+    let fields: Vec<&str> = sfen.split(' ').collect();
+    let black = fields[1] == "b";
+    let mut counts = [0u32; 7];
+    let letters = ['R', 'B', 'G', 'S', 'N', 'L', 'P'];
+    let mut n = 0;
+    for c in fields[2].chars().filter(|&c| c != '-') {
+        if let Some(d) = c.to_digit(10) {
+            n = n * 10 + d;
+            continue;
+        }
+        let i = letters
+            .iter()
+            .position(|&l| l == c.to_ascii_uppercase())
+            .unwrap();
+        counts[i] += n.max(1);
+        n = 0;
+    }
+    let mut hand = String::new();
+    for (i, &k) in counts.iter().enumerate() {
+        if k > 1 {
+            hand.push_str(&k.to_string());
+        }
+        if k > 0 {
+            let l = letters[i];
+            hand.push(if black { l } else { l.to_ascii_lowercase() });
+        }
+    }
+    if hand.is_empty() {
+        hand.push('-');
+    }
+    format!("{} {} {} {}", fields[0], fields[1], hand, fields[3])
+}
+
+/// The same brute-force check where the defender's hand is empty and the
+/// attacker holds every piece in hand: mates by distant sliders (dropped or
+/// moved), by discovered checks and past pinned defenders, which full hands
+/// on both sides rarely leave.
+#[test]
+fn mate_in_one_agrees_with_brute_force_when_the_defender_holds_nothing() {
+    use yomi_shogi::{MoveList, count_legal, generate_legal};
+    let mut rng = yomi_search::Rng::new(4646);
+    let (mut positions, mut mates, mut distant) = (0, 0, 0);
+    for _ in 0..60 {
+        let mut game = Position::startpos();
+        for _ in 0..300 {
+            let mut legal = MoveList::new();
+            generate_legal(&game, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            if !game.in_check() {
+                let mut p = pos(&hands_to_mover(&game));
+                let mut mine = MoveList::new();
+                generate_legal(&p, &mut mine);
+                let mating: Vec<_> = mine
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        if !p.gives_check(m) {
+                            return false;
+                        }
+                        let captured = p.do_move(m);
+                        let mated = count_legal(&p) == 0;
+                        p.undo_move(m, captured);
+                        mated
+                    })
+                    .collect();
+                let found = mate_in_one(&mut p);
+                assert_eq!(p.to_sfen(), hands_to_mover(&game), "position restored");
+                assert_eq!(
+                    found.is_some(),
+                    !mating.is_empty(),
+                    "{} {mating:?}",
+                    p.to_sfen()
+                );
+                if let Some(m) = found {
+                    assert!(mating.contains(&m), "{} {m}", p.to_sfen());
+                    mates += 1;
+                    let them = p.side_to_move().flip();
+                    let king = p.king_square(them);
+                    let near =
+                        yomi_shogi::attacks::king(king) | yomi_shogi::attacks::knight(them, king);
+                    distant += mating.iter().all(|m| !near.has(m.to())) as u32;
+                }
+                positions += 1;
+            }
+            let m = legal[rng.below(legal.len())];
+            game.do_move(m);
+        }
+    }
+    assert!(
+        positions > 5_000 && mates > 100 && distant > 5,
+        "{positions} positions, {mates} mates, {distant} only from afar"
+    );
+}

@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use yomi_shogi::movegen::{MoveList, count_legal, generate_legal, has_legal_move, is_legal};
 use yomi_shogi::rules::{Declaration, DeclarationRule, Repetition, repetition};
 use yomi_shogi::types::{Color, Move, Piece};
@@ -48,6 +48,41 @@ pub struct Board {
     stack: Vec<(Move, Piece)>,
     /// Key of the position after `i` plies since setup (`keys[0]`: the setup).
     keys: Vec<u64>,
+    /// Whether the side to move is in check, once asked in this position.
+    check: CheckCache,
+}
+
+/// `Position::in_check` remembered for the board's current position: the test
+/// looks for attackers of the king (about 15 ns), and a caller often asks more
+/// than once per position. Forgotten by every move and take-back. Atomic only
+/// because a `#[pyclass]` must be `Sync`; the borrow of the board orders its
+/// uses.
+#[derive(Default)]
+struct CheckCache(AtomicU8);
+
+impl CheckCache {
+    const UNKNOWN: u8 = 0;
+
+    fn get(&self, pos: &Position) -> bool {
+        match self.0.load(Ordering::Relaxed) {
+            Self::UNKNOWN => {
+                let check = pos.in_check();
+                self.0.store(1 + check as u8, Ordering::Relaxed);
+                check
+            }
+            known => known == 2,
+        }
+    }
+
+    fn forget(&mut self) {
+        *self.0.get_mut() = Self::UNKNOWN;
+    }
+}
+
+impl Clone for CheckCache {
+    fn clone(&self) -> CheckCache {
+        CheckCache(AtomicU8::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 impl Board {
@@ -58,6 +93,7 @@ impl Board {
             pos,
             stack: Vec::new(),
             keys: vec![key],
+            check: CheckCache::default(),
         }
     }
 
@@ -65,6 +101,7 @@ impl Board {
         let captured = self.pos.do_move(m);
         self.stack.push((m, captured));
         self.keys.push(self.pos.key());
+        self.check.forget();
     }
 
     /// [`perft`] counted off the GIL, stoppable by Ctrl-C (see [`perft_stoppable`]).
@@ -212,6 +249,7 @@ impl Board {
             .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves pushed"))?;
         self.keys.pop();
         self.pos.undo_move(m, captured);
+        self.check.forget();
         Ok(move_int(py, m))
     }
 
@@ -260,7 +298,7 @@ impl Board {
 
     /// True when the side to move is in check.
     fn is_check(&self) -> bool {
-        self.pos.in_check()
+        self.check.get(&self.pos)
     }
 
     /// True when the side to move has no legal move (checkmated: in shogi a position with
@@ -312,9 +350,10 @@ impl Board {
     }
 
     /// A mating move (as an integer move) if the side to move mates in one, else `None`.
-    fn mate_move_in_1ply(&self) -> Option<u32> {
-        let mut pos = self.pos.clone();
-        yomi_shogi_engine::mate::mate_in_one(&mut pos).map(|m| m.0 as u32)
+    fn mate_move_in_1ply(&mut self) -> Option<u32> {
+        // The search plays and takes back moves on the board itself and
+        // leaves it as it found it.
+        yomi_shogi_engine::mate::mate_in_one(&mut self.pos).map(|m| m.0 as u32)
     }
 
     /// Leaf count of the legal move tree `depth` plies deep (releases the GIL; Ctrl-C stops it).

@@ -17,12 +17,14 @@
 //! [`MateOutcome::Unknown`] means the budget, time or stop flag ended it.
 
 mod line;
+mod near;
 mod one;
 mod proof;
 mod search;
 mod table;
 
 pub use line::verify_mate_line;
+pub(crate) use near::quick_mate;
 pub use one::mate_in_one;
 
 use search::Searcher;

@@ -7,7 +7,6 @@
 //! every legal move `m` of the position the info was made for.
 
 use yomi_shogi::attacks;
-use yomi_shogi::types::ALL_KINDS;
 use yomi_shogi::{Bitboard, Kind, Move, Position, Square};
 
 /// Per-node data for [`CheckInfo::gives_check`].
@@ -15,6 +14,8 @@ pub struct CheckInfo {
     enemy_king: Square,
     /// Our pieces whose move may uncover a slider check.
     discoverers: Bitboard,
+    /// The enemy's pieces pinned to its king.
+    pinned: Bitboard,
     /// By kind: the squares where a piece of ours of that kind attacks the
     /// enemy king. Exact after the move too: a slider's own origin can
     /// only block its way to the king if it stood on the king's line with
@@ -31,18 +32,37 @@ impl CheckInfo {
         let king = pos.king_square(them);
         let occ = pos.occupied();
         // A piece of ours on `sq` attacks the king exactly when the same
-        // kind of theirs on the king's square would attack `sq`.
-        let from_king = |k: Kind| attacks::piece_attacks(them, k, king, occ);
+        // kind of theirs on the king's square would attack `sq`. Seven kinds
+        // are looked up; the promoted ones move like a gold or add the
+        // king's steps to a slider. The king's entry stays empty: a king
+        // never checks directly.
+        let blockers = pos.king_blockers(them);
+        let gold = attacks::gold(them, king);
+        let bishop = attacks::bishop(king, occ);
+        let rook = attacks::rook(king, occ);
+        let steps = attacks::king(king);
         let mut check_squares = [Bitboard::EMPTY; 15];
-        for k in ALL_KINDS {
-            // The king's entry stays empty: a king never checks directly.
-            if k != Kind::King {
-                check_squares[k as usize] = from_king(k);
-            }
+        check_squares[Kind::Pawn as usize] = attacks::pawn(them, king);
+        check_squares[Kind::Lance as usize] = attacks::lance(them, king, occ);
+        check_squares[Kind::Knight as usize] = attacks::knight(them, king);
+        check_squares[Kind::Silver as usize] = attacks::silver(them, king);
+        check_squares[Kind::Bishop as usize] = bishop;
+        check_squares[Kind::Rook as usize] = rook;
+        for k in [
+            Kind::Gold,
+            Kind::ProPawn,
+            Kind::ProLance,
+            Kind::ProKnight,
+            Kind::ProSilver,
+        ] {
+            check_squares[k as usize] = gold;
         }
+        check_squares[Kind::Horse as usize] = bishop | steps;
+        check_squares[Kind::Dragon as usize] = rook | steps;
         CheckInfo {
             enemy_king: king,
-            discoverers: pos.king_blockers(them) & pos.color_bb(us),
+            discoverers: blockers & pos.color_bb(us),
+            pinned: blockers & pos.color_bb(them),
             check_squares,
         }
     }
@@ -52,6 +72,18 @@ impl CheckInfo {
     #[inline]
     pub fn check_squares(&self, k: Kind) -> Bitboard {
         self.check_squares[k as usize]
+    }
+
+    /// Our pieces whose move may uncover a slider check on the enemy king.
+    #[inline]
+    pub fn discoverers(&self) -> Bitboard {
+        self.discoverers
+    }
+
+    /// The enemy's pieces pinned to its king, before our move.
+    #[inline]
+    pub fn enemy_pinned(&self) -> Bitboard {
+        self.pinned
     }
 
     /// True when the legal move `m` gives check.

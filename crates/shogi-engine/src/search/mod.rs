@@ -12,12 +12,11 @@
 //! limits, or when the hard time limit passes; while
 //! [`Control::is_pondering`] it ignores the clock.
 
-mod check;
+pub(crate) mod check;
 mod control;
 mod dominated;
 pub mod history;
 mod learn;
-mod mate1;
 mod node;
 mod picker;
 mod prune;

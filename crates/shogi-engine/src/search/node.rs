@@ -9,6 +9,7 @@
 //! that index is at or below its own: the repetition then lies wholly inside
 //! its subtree and holds on any path that reaches it.
 
+use crate::mate::quick_mate;
 use crate::params::{
     IIR_MIN_DEPTH, LMP_BASE, LMP_SCALE, LMR_CUT_NODE, LMR_HISTORY_DIV, NULL_MOVE_BASE_R,
     NULL_MOVE_DEPTH_DIV, NULL_MOVE_EVAL_DIV, NULL_MOVE_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH,
@@ -16,7 +17,6 @@ use crate::params::{
 use crate::score::{INFINITE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, mated_in, to_tt};
 use crate::search::check::CheckInfo;
 use crate::search::history::NO_PIECE_TO;
-use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, OrderStats, capture_see_ok, is_capture};
 use crate::search::picker::StagedPicker;
 use crate::search::prune::{MoveClass, PruneContext};

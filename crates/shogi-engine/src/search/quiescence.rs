@@ -2,11 +2,11 @@
 //! pat, then captures with non-negative SEE (delta-pruned); in check, every
 //! evasion. Results go to the table at depth 0.
 
+use crate::mate::quick_mate;
 use crate::params::{DELTA_MARGIN, capture_gain};
 use crate::score::{INFINITE, MAX_PLY, mate_in, mated_in, to_tt};
 use crate::search::check::CheckInfo;
 use crate::search::dominated::is_dominated;
-use crate::search::mate1::quick_mate;
 use crate::search::order::{MovePicker, capture_see_ok};
 use crate::search::worker::{Worker, table_cutoff};
 use crate::tt::{Bound, TtEntry};

@@ -1,4 +1,6 @@
-//! A cheap mate-in-one test for the inner nodes of the search.
+//! The mate-in-one scan of the squares around the enemy king: cheap enough
+//! for every node of the main search, and the first half of the exact
+//! [`super::mate_in_one`].
 //!
 //! Contract: [`quick_mate`] returns only a legal move that checkmates
 //! (verified on the position: the king has no safe square and the opponent
@@ -20,35 +22,37 @@ use yomi_shogi::{
 /// moves onto the squares around the enemy king or its knight-check
 /// squares, then the drops that check from there (by kind: lance, knight,
 /// silver, gold, bishop, rook; no pawn, whose dropped mate is illegal).
+/// Which mate it returns is the first in the legal generator's order, so
+/// the search's tree (and its bench node count) does not depend on how the
+/// scan refutes the other checks.
 pub fn quick_mate(pos: &mut Position, checks: &CheckInfo) -> Option<Move> {
-    // The drops below are legal only because the side to move is not in check.
+    // The drops are legal only because the side to move is not in check.
     debug_assert!(!pos.in_check(), "quick_mate needs a side not in check");
-    let us = pos.side_to_move();
-    let them = us.flip();
-    let king = pos.king_square(them);
-    let near = attacks::king(king);
-    // Squares from which one of our knights would check.
-    let zone = near | attacks::knight(them, king);
+    let mut scan = Scan::new(pos, checks);
+    let zone = scan.zone(pos.side_to_move().flip());
     let mut board = MoveList::new();
     generate_board_to(pos, zone, &mut board);
-    let mut scan = Scan {
-        us,
-        king,
-        near,
-        flights: near & !pos.color_bb(them),
-        guarded: None,
-    };
-    for &m in board.iter() {
-        if checks.gives_check(pos, m) && scan.may_mate(pos, m) && mates(pos, m) {
-            return Some(m);
-        }
-    }
-    let hand = pos.hand(us);
+    let found = board
+        .iter()
+        .copied()
+        .find(|&m| checks.gives_check(pos, m) && scan.may_mate(pos, m) && mates(pos, m));
+    found.or_else(|| near_drop_mate(pos, checks, &mut scan, zone, &GENERATOR_ORDER))
+}
+
+/// The first mating drop onto `zone`, by kind in `order`.
+pub(super) fn near_drop_mate(
+    pos: &mut Position,
+    checks: &CheckInfo,
+    scan: &mut Scan,
+    zone: Bitboard,
+    order: &[Kind; 6],
+) -> Option<Move> {
+    let hand = pos.hand(pos.side_to_move());
     if !hand.has_non_pawn() {
         return None;
     }
     let empty = zone & !pos.occupied();
-    for kind in DROP_KINDS {
+    for &kind in order {
         if !hand.has(kind) {
             continue;
         }
@@ -56,7 +60,7 @@ pub fn quick_mate(pos: &mut Position, checks: &CheckInfo) -> Option<Move> {
         // the ranks where those pieces could not move again.
         for to in checks.check_squares(kind) & empty {
             let m = Move::drop(kind, to);
-            if scan.may_mate(pos, m) && mates(pos, m) {
+            if scan.drop_mates(pos, m) {
                 return Some(m);
             }
         }
@@ -65,7 +69,7 @@ pub fn quick_mate(pos: &mut Position, checks: &CheckInfo) -> Option<Move> {
 }
 
 /// Kinds a mating drop can be, in the legal generator's order.
-const DROP_KINDS: [Kind; 6] = [
+const GENERATOR_ORDER: [Kind; 6] = [
     Kind::Lance,
     Kind::Knight,
     Kind::Silver,
@@ -74,22 +78,58 @@ const DROP_KINDS: [Kind; 6] = [
     Kind::Rook,
 ];
 
+/// The same kinds, the ones that cover most of the king's squares first.
+pub(super) const STRONGEST_FIRST: [Kind; 6] = [
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Gold,
+    Kind::Silver,
+    Kind::Knight,
+    Kind::Lance,
+];
+
 /// What one scan knows of the enemy king's surroundings.
-struct Scan {
+pub(super) struct Scan {
     us: Color,
     king: usize,
     near: Bitboard,
     /// The king's neighbours not holding its own pieces.
     flights: Bitboard,
+    /// The enemy's pieces pinned to its king before our move.
+    their_pinned: Bitboard,
     /// Our attacks around the king, made at the first check that needs them.
     guarded: Option<Bitboard>,
 }
 
 impl Scan {
-    /// False when the checking move `m` surely does not mate: the king
-    /// keeps a flight, or takes an unprotected contact checker.
+    /// The scan of the side to move's enemy king.
     #[inline]
-    fn may_mate(&mut self, pos: &Position, m: Move) -> bool {
+    pub(super) fn new(pos: &Position, checks: &CheckInfo) -> Scan {
+        let us = pos.side_to_move();
+        let them = us.flip();
+        let king = pos.king_square(them);
+        let near = attacks::king(king);
+        Scan {
+            us,
+            king,
+            near,
+            flights: near & !pos.color_bb(them),
+            their_pinned: checks.enemy_pinned(),
+            guarded: None,
+        }
+    }
+
+    /// The squares next to the king and those from which one of our
+    /// knights would check it: where a check cannot be blocked.
+    #[inline]
+    pub(super) fn zone(&self, them: Color) -> Bitboard {
+        self.near | attacks::knight(them, self.king)
+    }
+
+    /// False when the checking board move `m` surely does not mate: the
+    /// king keeps a flight, or takes an unprotected contact checker.
+    #[inline]
+    pub(super) fn may_mate(&mut self, pos: &Position, m: Move) -> bool {
         if self.has_flight(pos, m) {
             return false;
         }
@@ -97,14 +137,63 @@ impl Scan {
         if !self.near.has(to) {
             return true;
         }
-        let occupied = pos.occupied();
-        let (occ, mover) = if m.is_drop() {
-            (occupied, Bitboard::EMPTY)
-        } else {
-            let from = Bitboard::from_square(m.from());
-            (occupied ^ from, from)
-        };
-        (pos.attackers_to(self.us, to, occ) & !mover).any()
+        let from = Bitboard::from_square(m.from());
+        (pos.attackers_to(self.us, to, pos.occupied() ^ from) & !from).any()
+    }
+
+    /// True when the legal checking drop `m` mates. Decided on the board as
+    /// it is for a drop that cannot be blocked (next to the king, or a
+    /// knight's): the king's squares, then the defenders that could take
+    /// the dropped piece. A slider's drop from afar that survives those
+    /// tests is played out ([`mates`]).
+    pub(super) fn drop_mates(&mut self, pos: &mut Position, m: Move) -> bool {
+        let to = m.to();
+        let at = Bitboard::from_square(to);
+        let king = Bitboard::from_square(self.king);
+        let occ = pos.occupied() | at;
+        let lifted = occ ^ king;
+        let guarded = self.guarded(pos);
+        let contact = self.near.has(to);
+        if contact && !guarded.has(to) {
+            return false;
+        }
+        // A drop only blocks our lines: a flight we did not guard before
+        // and the dropped piece does not cover stays open.
+        let checker = attacks::piece_attacks(self.us, m.drop_kind(), to, lifted);
+        let open = self.flights & !checker & !at;
+        if (open & !guarded).any() {
+            return false;
+        }
+        // A drop pins nothing (the dropped piece's one line to the king is
+        // its check): a defender takes it unless pinned off the line
+        // through `to`.
+        let takers = pos.attackers_to(self.us.flip(), to, occ) & !king;
+        if (takers & !self.their_pinned).any() {
+            return false;
+        }
+        if Iterator::any(&mut (takers & self.their_pinned), |t| {
+            attacks::line(self.king, t).has(to)
+        }) {
+            return false;
+        }
+        if !contact && attacks::between(self.king, to).any() {
+            return mates(pos, m);
+        }
+        // The flights we guarded before, unless the drop cut that line.
+        Iterator::all(&mut (open & guarded), |sq| {
+            pos.is_attacked(self.us, sq, lifted)
+        })
+    }
+
+    /// Our attacks on the squares next to the enemy king, with the king
+    /// lifted off the board; made once, at the first check that needs them.
+    #[inline]
+    fn guarded(&mut self, pos: &Position) -> Bitboard {
+        let (us, king) = (self.us, self.king);
+        *self.guarded.get_or_insert_with(|| {
+            let lifted = pos.occupied() ^ Bitboard::from_square(king);
+            attacked_near(pos, us, king, attacks::king(king), lifted)
+        })
     }
 
     /// True when the enemy king surely keeps a flight square after `m`:
@@ -134,10 +223,7 @@ impl Scan {
             let from = Bitboard::from_square(from);
             (kind, (occupied ^ from) | Bitboard::from_square(to))
         };
-        let ours = *self.guarded.get_or_insert_with(|| {
-            let lifted = occupied ^ Bitboard::from_square(king);
-            attacked_near(pos, us, king, attacks::king(king), lifted)
-        });
+        let ours = self.guarded(pos);
         // The king lifted here too: it cannot step back along the checking ray.
         let lifted = occ_after ^ Bitboard::from_square(king);
         let checker = attacks::piece_attacks(us, kind, to, lifted);
@@ -160,7 +246,7 @@ fn opens_line(pos: &Position, us: Color, from: usize) -> bool {
 
 /// True when the legal check `m` leaves the opponent without a legal move:
 /// a safe king step refutes it at once; otherwise [`can_answer`] decides.
-fn mates(pos: &mut Position, m: Move) -> bool {
+pub(super) fn mates(pos: &mut Position, m: Move) -> bool {
     let captured = pos.do_move(m);
     let mated = !king_can_step(pos) && !can_answer(pos);
     pos.undo_move(m, captured);
@@ -300,7 +386,7 @@ mod tests {
                     }
                     full_found += mate_in_one(&mut pos.clone()).is_some() as u32;
                     // The scan's filters (flights, protection, the cheap
-                    // defence test) only skip moves that do not mate: it
+                    // defence tests) only skip moves that do not mate: it
                     // returns the first mate, in the generator's order,
                     // among all legal checks landing next to the king or
                     // on a knight's checking square.
