@@ -61,6 +61,72 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// The options a time control is given by: the CLI's `--byoyomi`,
+/// `--main-time`, `--inc` and `--nodes-per-move`, Python's keywords of the
+/// same names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockOptions {
+    /// Time per move once the main time is spent.
+    pub byoyomi: Option<Duration>,
+    /// Main time per side.
+    pub main_time: Option<Duration>,
+    /// Added after each move (Fischer).
+    pub increment: Option<Duration>,
+    /// A node budget per move instead of a clock.
+    pub nodes_per_move: Option<u64>,
+}
+
+/// Options that do not make one time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockOptionsError {
+    /// A node budget together with a clock, or a budget of 0.
+    #[error("nodes per move (at least 1) excludes byoyomi and increment")]
+    NodesWithClock,
+    /// Both kinds of per-move time.
+    #[error("give byoyomi or increment, not both")]
+    ByoyomiAndIncrement,
+}
+
+impl ClockOptions {
+    /// The time control the options give, if any: the one parser every
+    /// surface goes through. Without byoyomi, increment or a node budget, a
+    /// match that always has a clock (`clocked`) or one given a main time
+    /// gets byoyomi after the main time: `default_byoyomi`, or zero.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use yomi_arena::{ClockOptions, TimeControl};
+    ///
+    /// let ms = Duration::from_millis;
+    /// let o = ClockOptions { main_time: Some(ms(500)), ..ClockOptions::default() };
+    /// assert_eq!(o.control(false, Some(ms(100))), Ok(Some(TimeControl::Byoyomi { main: ms(500), byoyomi: ms(100) })));
+    /// assert_eq!(ClockOptions::default().control(false, None), Ok(None));
+    /// let both = ClockOptions { byoyomi: Some(ms(1)), increment: Some(ms(1)), ..ClockOptions::default() };
+    /// assert!(both.control(false, None).is_err());
+    /// ```
+    pub fn control(
+        &self,
+        clocked: bool,
+        default_byoyomi: Option<Duration>,
+    ) -> Result<Option<TimeControl>, ClockOptionsError> {
+        let main = self.main_time.unwrap_or(Duration::ZERO);
+        Ok(match (self.nodes_per_move, self.byoyomi, self.increment) {
+            (Some(n), None, None) if n > 0 => Some(TimeControl::Nodes(n)),
+            (Some(_), _, _) => return Err(ClockOptionsError::NodesWithClock),
+            (None, Some(_), Some(_)) => return Err(ClockOptionsError::ByoyomiAndIncrement),
+            (None, _, Some(increment)) => Some(TimeControl::Fischer { main, increment }),
+            (None, Some(byoyomi), None) => Some(TimeControl::Byoyomi { main, byoyomi }),
+            (None, None, None) if clocked || self.main_time.is_some() => {
+                Some(TimeControl::Byoyomi {
+                    main,
+                    byoyomi: default_byoyomi.unwrap_or(Duration::ZERO),
+                })
+            }
+            (None, None, None) => None,
+        })
+    }
+}
+
 /// Watchdog for node-limited moves: a player silent this long has hung.
 pub const NODES_WATCHDOG: Duration = Duration::from_secs(60);
 

@@ -61,7 +61,7 @@ pub mod tally;
 pub mod tune;
 
 pub use adjudicate::{ResignRule, ResignRuleError, ResignWatch};
-pub use clock::{Clock, TimeControl};
+pub use clock::{Clock, ClockOptions, ClockOptionsError, TimeControl};
 pub use config::{
     MatchConfig, MatchJournal, MatchProgress, Openings, PlayerFactory, Side, factory, opening_seed,
     player_seed, spec_factory,

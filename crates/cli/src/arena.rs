@@ -10,8 +10,8 @@ use crate::usage::usage;
 use std::path::PathBuf;
 use std::time::Duration;
 use yomi_arena::{
-    ArenaError, ClockedReport, JournalError, MatchConfig, MatchJournal, Openings, PlayerFactory,
-    ResignRule, SprtConfig, TimeControl, run_clocked_match, spec_factory,
+    ArenaError, ClockOptions, ClockedReport, JournalError, MatchConfig, MatchJournal, Openings,
+    PlayerFactory, ResignRule, SprtConfig, TimeControl, run_clocked_match, spec_factory,
 };
 use yomi_core::{parse_duration, parse_duration_or_zero};
 use yomi_search::{Game, StrategySpec};
@@ -101,33 +101,23 @@ impl ClockArgs {
             || self.resign.is_some()
     }
 
-    /// The time control given, if any. Without --byoyomi, --inc or
-    /// --nodes-per-move, the byoyomi is `default_byoyomi` (zero if none) when
-    /// a clock is wanted (`clocked`, or --main-time given).
+    /// The time control given, if any (`ClockOptions::control`: without
+    /// --byoyomi, --inc or --nodes-per-move, the byoyomi is `default_byoyomi`,
+    /// zero if none, when a clock is wanted: `clocked`, or --main-time given).
     pub fn control(
         &self,
         clocked: bool,
         default_byoyomi: Option<Duration>,
     ) -> anyhow::Result<Option<TimeControl>> {
-        let main = self.main_time.unwrap_or(Duration::ZERO);
-        Ok(match (self.nodes_per_move, self.byoyomi, self.inc) {
-            (Some(n), None, None) if n > 0 => Some(TimeControl::Nodes(n)),
-            (Some(_), _, _) => {
-                return Err(usage(
-                    "--nodes-per-move (at least 1) excludes --byoyomi and --inc",
-                ));
-            }
-            (None, Some(_), Some(_)) => return Err(usage("give --byoyomi or --inc, not both")),
-            (None, _, Some(increment)) => Some(TimeControl::Fischer { main, increment }),
-            (None, Some(byoyomi), None) => Some(TimeControl::Byoyomi { main, byoyomi }),
-            (None, None, None) if clocked || self.main_time.is_some() => {
-                Some(TimeControl::Byoyomi {
-                    main,
-                    byoyomi: default_byoyomi.unwrap_or(Duration::ZERO),
-                })
-            }
-            (None, None, None) => None,
-        })
+        let options = ClockOptions {
+            byoyomi: self.byoyomi,
+            main_time: self.main_time,
+            increment: self.inc,
+            nodes_per_move: self.nodes_per_move,
+        };
+        options
+            .control(clocked, default_byoyomi)
+            .map_err(|e| usage(e.to_string()))
     }
 }
 

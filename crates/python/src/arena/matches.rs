@@ -13,16 +13,16 @@ use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::time::Duration;
 use yomi_arena::{
-    ArenaError, ClockedReport, JournalError, MatchConfig, MatchJournal, Openings, ResignRule,
-    SprtConfig, TimeControl, run_clocked_match_until, spec_factory,
+    ArenaError, ClockOptions, ClockedReport, JournalError, MatchConfig, MatchJournal, Openings,
+    ResignRule, SprtConfig, TimeControl, run_clocked_match_until, spec_factory,
 };
 use yomi_games::{GameKind, with_game};
 use yomi_search::StrategySpec;
 
-/// The time control, as the CLI's `--byoyomi`/`--main-time`/`--inc`/`--nodes-per-move` give it.
-/// With none of byoyomi, increment and nodes, a match that always has a clock (a shogi match
-/// with engines: `default_byoyomi`) or one given a main time gets byoyomi after the main
-/// time (`default_byoyomi`, or zero).
+/// The time control, as the CLI's `--byoyomi`/`--main-time`/`--inc`/`--nodes-per-move` give it
+/// (`ClockOptions::control`). A match that always has a clock (a shogi match with engines) passes
+/// its `default_byoyomi`: without byoyomi, increment and nodes it gets that byoyomi after the
+/// main time; another gets one only when given a main time (byoyomi zero).
 pub(crate) fn control(
     byoyomi: Option<Duration>,
     main_time: Option<Duration>,
@@ -30,27 +30,15 @@ pub(crate) fn control(
     nodes_per_move: Option<u64>,
     default_byoyomi: Option<Duration>,
 ) -> PyResult<Option<TimeControl>> {
-    let main = main_time.unwrap_or(Duration::ZERO);
-    Ok(match (nodes_per_move, byoyomi, increment) {
-        (Some(n), None, None) if n > 0 => Some(TimeControl::Nodes(n)),
-        (Some(_), _, _) => {
-            return Err(PyValueError::new_err(
-                "nodes_per_move (at least 1) excludes byoyomi and increment",
-            ));
-        }
-        (None, Some(_), Some(_)) => {
-            return Err(PyValueError::new_err("give byoyomi or increment, not both"));
-        }
-        (None, _, Some(increment)) => Some(TimeControl::Fischer { main, increment }),
-        (None, Some(byoyomi), None) => Some(TimeControl::Byoyomi { main, byoyomi }),
-        (None, None, None) if main_time.is_some() || default_byoyomi.is_some() => {
-            Some(TimeControl::Byoyomi {
-                main,
-                byoyomi: default_byoyomi.unwrap_or(Duration::ZERO),
-            })
-        }
-        (None, None, None) => None,
-    })
+    let options = ClockOptions {
+        byoyomi,
+        main_time,
+        increment,
+        nodes_per_move,
+    };
+    options
+        .control(default_byoyomi.is_some(), default_byoyomi)
+        .map_err(value_error)
 }
 
 /// A match's error: the user's input is a `ValueError`; failing to use the journal file or
