@@ -127,6 +127,9 @@ fn run(command: Command) -> anyhow::Result<()> {
             println!(
                 "\nspec syntax: name[:key=value,...], e.g. mcts:iterations=1000,c=1.4,expand=10  alphabeta:time=100ms"
             );
+            println!(
+                "duct plays the simultaneous-move games (goofspiel, rps, biased_rps: the library and Python's yomi.search); the others the alternating games"
+            );
             Ok(())
         }
     }

@@ -21,12 +21,14 @@ pub mod connect4;
 pub mod goofspiel;
 pub mod matrix;
 pub mod registry;
+pub mod simultaneous;
 pub mod tictactoe;
 
 pub use connect4::Connect4;
 pub use goofspiel::Goofspiel;
 pub use matrix::MatrixGame;
 pub use registry::{GameKind, UnknownGame};
+pub use simultaneous::{SimultaneousKind, UnknownSimultaneousGame};
 pub use tictactoe::TicTacToe;
 
 /// Finalizer of SplitMix64: spreads a position key over all 64 bits so it can

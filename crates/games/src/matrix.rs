@@ -63,6 +63,15 @@ impl MatrixGame {
     }
 }
 
+impl fmt::Display for MatrixGame {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.played {
+            None => f.write_str("not played"),
+            Some((r, c)) => write!(f, "{} vs {}", Hand(r), Hand(c)),
+        }
+    }
+}
+
 impl SimultaneousGame for MatrixGame {
     type Action = Hand;
 

@@ -80,3 +80,70 @@ fn duct_is_deterministic_and_plays_goofspiel_sensibly() {
     let r = d.choose(&g, 0);
     assert!(r.value.abs() < 0.2, "value {}", r.value);
 }
+
+#[test]
+fn a_duct_spec_builds_the_options_a_caller_would_write() {
+    let spec: StrategySpec = "duct:policy=rm,gamma=0.05,iterations=5000,final=sample,seed=9"
+        .parse()
+        .unwrap();
+    let options = spec.duct_options(None).unwrap();
+    assert_eq!(
+        options,
+        DuctOptions {
+            budget: Budget::iterations(5000),
+            policies: [SelectionPolicy::RegretMatching { gamma: 0.05 }; 2],
+            final_choice: FinalChoice::Sample,
+            cutoff: None,
+            seed: 9,
+        }
+    );
+    // The same spec and seed decide alike; the arena's seed is mixed in.
+    let g = Goofspiel::new(4).unwrap();
+    let a = Duct::<Goofspiel>::new(options).choose(&g, 1);
+    let b = Duct::<Goofspiel>::new(spec.duct_options(None).unwrap()).choose(&g, 1);
+    assert_eq!(format!("{:?}", a.strategy), format!("{:?}", b.strategy));
+    assert_ne!(spec.duct_options(Some(1)).unwrap().seed, 9);
+    // Each strategy refuses the other kind of game.
+    let msg = spec
+        .build::<yomi_games::Connect4>(None)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        msg.contains("duct does not play alternating-move games"),
+        "{msg}"
+    );
+    let mcts: StrategySpec = "mcts".parse().unwrap();
+    assert!(
+        mcts.duct_options(None)
+            .unwrap_err()
+            .to_string()
+            .contains("use duct")
+    );
+    for bad in [
+        "duct:policy=greedy",
+        "duct:gamma=1.5",
+        "duct:final=worst",
+        "duct:iterations=0",
+    ] {
+        assert!(bad.parse::<StrategySpec>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_early_with_a_decision() {
+    use std::sync::atomic::AtomicBool;
+    let g = Goofspiel::new(8).unwrap();
+    let mut d = Duct::<Goofspiel>::new(DuctOptions {
+        budget: Budget::iterations(u64::MAX),
+        ..DuctOptions::default()
+    });
+    let r = d.choose_until(&g, 0, &AtomicBool::new(true));
+    assert_eq!(
+        r.iterations, 64,
+        "the flag is looked at every 64 iterations"
+    );
+    let mut legal = Vec::new();
+    g.actions(0, &mut legal);
+    assert!(legal.contains(&r.action));
+}

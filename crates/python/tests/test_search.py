@@ -186,4 +186,7 @@ def test_bad_specs_raise_value_error_with_the_library_message():
     with pytest.raises(ValueError, match="unknown game"):
         search.Strategy("random", "go")
     assert search.parse_strategy("ab:depth=3") == "alphabeta:depth=3"
-    assert [n for n, _ in search.strategies()] == ["random", "minimax", "alphabeta", "flatmc", "mcts", "softmax"]
+    assert [n for n, _ in search.strategies()] == [
+        "random", "minimax", "alphabeta", "flatmc", "mcts", "softmax", "duct"]
+    with pytest.raises(ValueError, match="duct does not play alternating-move games; use mcts"):
+        search.Strategy("duct", "ttt")

@@ -12,6 +12,7 @@
 
 use crate::budget::{Budget, Clock};
 use crate::game::{Seat, SimultaneousGame};
+use std::sync::atomic::{AtomicBool, Ordering};
 use yomi_core::rng::Rng;
 
 /// How one player picks its action at a node.
@@ -32,6 +33,29 @@ pub enum SelectionPolicy {
         /// Exploration rate in [0, 1].
         gamma: f64,
     },
+}
+
+impl SelectionPolicy {
+    /// The names [`SelectionPolicy::named`] takes, for messages.
+    pub const NAMES: &'static str = "ucb1, exp3 or rm";
+
+    /// The policy called `name` (`ucb1` with exploration constant `c`,
+    /// `exp3` or `rm` with exploration rate `gamma`), or `None` for another
+    /// name: the one reading of a policy name for every spec that takes one.
+    ///
+    /// ```
+    /// use yomi_search::SelectionPolicy;
+    /// assert_eq!(SelectionPolicy::named("rm", 1.4, 0.1), Some(SelectionPolicy::RegretMatching { gamma: 0.1 }));
+    /// assert_eq!(SelectionPolicy::named("greedy", 1.4, 0.1), None);
+    /// ```
+    pub fn named(name: &str, c: f64, gamma: f64) -> Option<SelectionPolicy> {
+        match name {
+            "ucb1" => Some(SelectionPolicy::Ucb1 { c }),
+            "exp3" => Some(SelectionPolicy::Exp3 { gamma }),
+            "rm" => Some(SelectionPolicy::RegretMatching { gamma }),
+            _ => None,
+        }
+    }
 }
 
 /// How the final action is chosen from the root statistics.
@@ -345,6 +369,18 @@ impl<G: SimultaneousGame> Duct<G> {
 
     /// Searches from `state` (not terminal) and returns the decision for `player`.
     pub fn choose(&mut self, state: &G, player: Seat) -> DuctDecision<G::Action> {
+        self.choose_until(state, player, &AtomicBool::new(false))
+    }
+
+    /// [`Duct::choose`] that also ends, with the decision the iterations so
+    /// far support, soon after `stop` is raised (looked at every 64
+    /// iterations, like the clock).
+    pub fn choose_until(
+        &mut self,
+        state: &G,
+        player: Seat,
+        stop: &AtomicBool,
+    ) -> DuctDecision<G::Action> {
         let clock = Clock::start(self.options.budget);
         self.nodes.clear();
         self.stats.clear();
@@ -355,7 +391,10 @@ impl<G: SimultaneousGame> Duct<G> {
         let mut total = 0.0;
         let budget = self.options.budget;
         while !(budget.iterations.is_some_and(|n| iterations >= n)
-            || (budget.time.is_some() && iterations % 64 == 0 && clock.exhausted(iterations, 0))
+            || (iterations % 64 == 0
+                && iterations > 0
+                && (stop.load(Ordering::Relaxed)
+                    || (budget.time.is_some() && clock.exhausted(iterations, 0))))
             || (budget.is_unlimited() && iterations >= 10_000))
         {
             let mut s = state.clone();

@@ -10,6 +10,7 @@
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
 use crate::budget::Budget;
+use crate::duct::{DuctOptions, FinalChoice, SelectionPolicy};
 use crate::flat_mc::{FlatMonteCarlo, FlatMonteCarloOptions};
 use crate::game::Game;
 use crate::mcts::{Mcts, MctsOptions};
@@ -53,7 +54,15 @@ pub const STRATEGIES: &[(&str, &str)] = &[
         "softmax",
         "iterations, time, tb, ts, eval (static|rollout), playouts, scale, seed",
     ),
+    (
+        "duct",
+        "iterations, time, policy (ucb1|exp3|rm), c, gamma, final (best|sample), cutoff, seed",
+    ),
 ];
+
+/// The one strategy (last in [`STRATEGIES`]) for simultaneous-move games; the others play
+/// alternating games.
+const SIMULTANEOUS: &str = "duct";
 
 /// What went wrong parsing a spec.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -87,6 +96,16 @@ pub enum SpecError {
         value: String,
         /// Why it is rejected.
         reason: String,
+    },
+    /// The strategy plays the other kind of game (alternating or simultaneous moves).
+    #[error("{strategy} does not play {kind} games; {hint}")]
+    WrongGameKind {
+        /// The strategy.
+        strategy: String,
+        /// The kind of game it was asked to play.
+        kind: &'static str,
+        /// Which strategies do.
+        hint: &'static str,
     },
     /// The text is not of the form `name[:key=value,...]`.
     #[error(
@@ -273,17 +292,78 @@ impl StrategySpec {
                 return Err(self.bad("eval", "expected static or rollout"));
             }
         }
+        if self.name == SIMULTANEOUS {
+            self.duct_options(None)?;
+        }
         Ok(())
+    }
+
+    /// The seed a strategy runs with: `seed` (the arena's, per game) mixed
+    /// with the spec's own, so two players with different spec seeds still
+    /// differ; the spec's alone without one.
+    fn run_seed(&self, seed: Option<u64>) -> Result<u64, SpecError> {
+        let spec_seed = self.seed()?.unwrap_or(0);
+        Ok(match seed {
+            Some(s) => yomi_core::rng::derive_seed(s, spec_seed),
+            None => spec_seed,
+        })
+    }
+
+    /// The options of Decoupled UCT for a `duct` spec (for simultaneous-move
+    /// games); `seed` as in [`StrategySpec::build`]. Defaults: 10,000
+    /// iterations, UCB1 with c = √2 for both players, exploration rate 0.1
+    /// for Exp3 and regret matching, the most visited action.
+    ///
+    /// ```
+    /// use yomi_search::{SelectionPolicy, StrategySpec};
+    /// let spec: StrategySpec = "duct:policy=rm,gamma=0.05,iterations=5000".parse()?;
+    /// let options = spec.duct_options(None)?;
+    /// assert_eq!(options.policies[0], SelectionPolicy::RegretMatching { gamma: 0.05 });
+    /// assert_eq!(options.budget.iterations, Some(5000));
+    /// assert!("mcts".parse::<StrategySpec>()?.duct_options(None).is_err());
+    /// # Ok::<(), yomi_search::SpecError>(())
+    /// ```
+    pub fn duct_options(&self, seed: Option<u64>) -> Result<DuctOptions, SpecError> {
+        if self.name != SIMULTANEOUS {
+            return Err(SpecError::WrongGameKind {
+                strategy: self.name.clone(),
+                kind: "simultaneous-move",
+                hint: "use duct",
+            });
+        }
+        let c = self.get::<f64>("c")?.unwrap_or(std::f64::consts::SQRT_2);
+        let gamma = self.get::<f64>("gamma")?.unwrap_or(0.1);
+        if !(gamma > 0.0 && gamma <= 1.0) {
+            return Err(self.bad("gamma", "must be in (0, 1]"));
+        }
+        let name = self.params.get("policy").map_or("ucb1", String::as_str);
+        let policy = SelectionPolicy::named(name, c, gamma)
+            .ok_or_else(|| self.bad("policy", format!("expected {}", SelectionPolicy::NAMES)))?;
+        let final_choice = match self.params.get("final").map(String::as_str) {
+            None | Some("best") => FinalChoice::MostVisited,
+            Some("sample") => FinalChoice::Sample,
+            Some(_) => return Err(self.bad("final", "expected best or sample")),
+        };
+        Ok(DuctOptions {
+            budget: self.budget(10_000)?,
+            policies: [policy; 2],
+            final_choice,
+            cutoff: self.bounded::<u32>("cutoff", PLIES)?,
+            seed: self.run_seed(seed)?,
+        })
     }
 
     /// Builds the strategy for game `G`. `seed` overrides the spec's seed
     /// (mixed with it, so two players with different spec seeds still differ).
     pub fn build<G: Game>(&self, seed: Option<u64>) -> Result<Box<dyn Strategy<G>>, SpecError> {
-        let spec_seed = self.seed()?.unwrap_or(0);
-        let seed = match seed {
-            Some(s) => yomi_core::rng::derive_seed(s, spec_seed),
-            None => spec_seed,
-        };
+        if self.name == SIMULTANEOUS {
+            return Err(SpecError::WrongGameKind {
+                strategy: self.name.clone(),
+                kind: "alternating-move",
+                hint: "use mcts, alphabeta, minimax, flatmc, softmax or random",
+            });
+        }
+        let seed = self.run_seed(seed)?;
         let scale = self.get::<f64>("scale")?.unwrap_or(100.0);
         let cutoff = self.bounded::<u32>("cutoff", PLIES)?;
         Ok(match self.name.as_str() {

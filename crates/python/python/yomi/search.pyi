@@ -137,3 +137,59 @@ def solve(state: Game, time: Optional[float] = None, tt_mb: int = 64) -> Solutio
 def perft(state: Game, depth: int) -> int:
     """Move sequences ``depth`` plies long from ``state`` (finished games are leaves);
     ``depth`` at most 64."""
+
+class SimultaneousGame:
+    """A simultaneous-move game (``simultaneous_games()``): both players choose an action at
+    once. Actions are strings (Goofspiel cards ``"1"``..``"13"``; ``"rock"``, ``"paper"``,
+    ``"scissors"``)."""
+
+    def __init__(self, name: str, cards: Optional[int] = None) -> None:
+        """The start of ``name`` (``goofspiel``, ``rps``, ``biased_rps`` or an alias);
+        ``cards`` (1-13, default 5) for Goofspiel only. ``ValueError`` otherwise."""
+    @property
+    def name(self) -> str:
+        """The game's name."""
+    def actions(self, player: int) -> list[str]:
+        """Player ``player``'s (0 or 1) legal actions; empty once the game is over."""
+    def apply(self, a0: str, a1: str) -> None:
+        """Plays the joint action; ``ValueError`` (state unchanged) when either action is not
+        legal or the game is over."""
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+    def returns(self) -> list[float]:
+        """``[player 0, player 1]`` in [-1, 1]: final once over, the game's estimate before."""
+    def history(self) -> list[tuple[str, str]]:
+        """The joint actions played so far."""
+    def clone(self) -> SimultaneousGame:
+        """An independent copy."""
+    def __copy__(self) -> SimultaneousGame: ...
+    def __deepcopy__(self, memo: object) -> SimultaneousGame: ...
+
+class DuctResult:
+    """Decoupled UCT's decision for one player."""
+
+    action: str
+    """The action chosen (the most visited, or sampled with ``final=sample``)."""
+    strategy: list[tuple[str, int, float]]
+    """Each legal action with its root visits and its probability in the mixed strategy (visit
+    shares for UCB1, without the exploration mass for Exp3, the average strategy for regret
+    matching)."""
+    value: float
+    """The root's mean return for the player, in [-1, 1]."""
+    iterations: int
+    """Iterations run."""
+    tree_nodes: int
+    """Tree nodes built."""
+    seconds: float
+    """Wall time."""
+
+def choose_simultaneous(
+    state: SimultaneousGame, spec: str = "duct", player: int = 0, seed: Optional[int] = None
+) -> DuctResult:
+    """Decoupled UCT's decision for ``player`` by a ``duct`` spec (``duct:policy=rm,gamma=0.05,
+    iterations=100000``; policies ``ucb1``, ``exp3``, ``rm``). Releases the GIL; Ctrl-C stops
+    it. ``seed`` is mixed into the spec's own. ``ValueError`` for another strategy, a bad spec
+    or a finished game."""
+
+def simultaneous_games() -> list[tuple[str, list[str], str]]:
+    """Every simultaneous-move game as ``(name, aliases, about)``."""

@@ -219,17 +219,11 @@ impl BotSpec {
 
     fn policy(&self, c: f64) -> Result<SelectionPolicy, SpecError> {
         let gamma = self.get("gamma", params::DUCT_GAMMA)?;
-        Ok(match self.params.get("policy").map(String::as_str) {
-            None | Some("ucb1") => SelectionPolicy::Ucb1 { c },
-            Some("exp3") => SelectionPolicy::Exp3 { gamma },
-            Some("rm") => SelectionPolicy::RegretMatching { gamma },
-            Some(other) => {
-                return Err(SpecError::BadValue {
-                    key: "policy".into(),
-                    value: other.into(),
-                    reason: "ucb1, exp3 or rm".into(),
-                });
-            }
+        let name = self.params.get("policy").map_or("ucb1", String::as_str);
+        SelectionPolicy::named(name, c, gamma).ok_or_else(|| SpecError::BadValue {
+            key: "policy".into(),
+            value: name.into(),
+            reason: SelectionPolicy::NAMES.into(),
         })
     }
 
