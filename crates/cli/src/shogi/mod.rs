@@ -7,6 +7,7 @@ mod book;
 mod dataset;
 mod mate;
 mod nn;
+mod nnue;
 mod train;
 mod tune;
 pub mod usi;
@@ -50,6 +51,8 @@ enum ShogiCommand {
     Tune(tune::TuneArgs),
     /// The value network: throughput of the batched forward, seeded random weights files.
     Nn(nn::NnArgs),
+    /// NNUE nets in YaneuraOu's classic format: seeded random nets, scores of positions.
+    Nnue(nnue::NnueArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -100,6 +103,7 @@ pub fn run(args: ShogiArgs) -> Result<()> {
         ShogiCommand::Train(a) => train::run(a),
         ShogiCommand::Tune(a) => tune::run(a),
         ShogiCommand::Nn(a) => nn::run(a),
+        ShogiCommand::Nnue(a) => nnue::run(a),
     }
 }
 

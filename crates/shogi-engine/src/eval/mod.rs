@@ -15,6 +15,7 @@ mod control;
 pub mod features;
 mod loaded;
 pub mod network;
+pub mod nnue;
 
 pub use batch::{BatchEvaluator, OneByOne};
 pub use choice::{Evaluation, UnknownEvaluation};
