@@ -668,3 +668,50 @@ fn a_network_with_nan_weights_is_refused_and_the_default_plays() {
     assert!(s.finished_within(S));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `Evaluation NNUE` reads `nn.bin` from `EvalDir` (or `EvalFile`), plays with it, and
+/// answers a truncated file with an `info string` and the default evaluation.
+#[test]
+fn an_nnue_net_in_eval_dir_plays_and_a_truncated_one_is_refused() {
+    use yomi_shogi_engine::eval::nnue::Nnue;
+    let dir = std::env::temp_dir().join(format!("yomi-usi-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    Nnue::random(4).write(&dir.join("nn.bin")).unwrap();
+    let bytes = std::fs::read(dir.join("nn.bin")).unwrap();
+    let short = dir.join("short.bin");
+    std::fs::write(&short, &bytes[..bytes.len() - 1]).unwrap();
+
+    let mut s = Session::start();
+    s.send("setoption name Evaluation value NNUE");
+    s.send(&format!("setoption name EvalDir value {}", dir.display()));
+    s.send("setoption name FV_SCALE value 24");
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("info string NNUE") && l.contains("FV_SCALE 24")),
+        "{before:?}"
+    );
+    s.send("position startpos moves 7g7f");
+    s.send("go depth 4");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &["7g7f"], &bm), "{bm}");
+
+    s.send(&format!("setoption name EvalFile value {}", short.display()));
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before.iter().any(|l| l.starts_with("info string NNUE")
+            && l.contains("64217065 bytes")
+            && l.contains("using the Control evaluation")),
+        "{before:?}"
+    );
+    s.send("position startpos");
+    s.send("go depth 3");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm), "{bm}");
+    s.send("quit");
+    assert!(s.finished_within(S));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,15 +23,19 @@ pub enum Evaluation {
     Material,
     /// The value network of `yomi-shogi-nn` (built in, or a weights file).
     Network,
+    /// An NNUE net in YaneuraOu's classic `halfKP 256x2-32-32` format
+    /// (`EvalDir`/`nn.bin` or `EvalFile`).
+    Nnue,
 }
 
 impl Evaluation {
     /// Every evaluation, in option order.
-    pub const ALL: [Evaluation; 4] = [
+    pub const ALL: [Evaluation; 5] = [
         Evaluation::Control,
         Evaluation::Classic,
         Evaluation::Material,
         Evaluation::Network,
+        Evaluation::Nnue,
     ];
 
     /// The hand-written evaluations, in option order: every one but the network.
@@ -48,12 +52,13 @@ impl Evaluation {
             Evaluation::Classic => "Classic",
             Evaluation::Material => "Material",
             Evaluation::Network => "Network",
+            Evaluation::Nnue => "NNUE",
         }
     }
 
-    /// True for the hand-written evaluations (everything but the network).
+    /// True for the hand-written evaluations (everything but the networks).
     pub fn is_hand_written(self) -> bool {
-        self != Evaluation::Network
+        Evaluation::HAND_WRITTEN.contains(&self)
     }
 
     /// Parses the name of a hand-written evaluation, for the places that take no network
@@ -91,7 +96,7 @@ impl FromStr for Evaluation {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
     "unknown evaluation '{text}' ({})",
-    if *network_allowed { "Control, Classic, Material or Network" } else { "Control, Classic or Material" }
+    if *network_allowed { "Control, Classic, Material, Network or NNUE" } else { "Control, Classic or Material" }
 )]
 pub struct UnknownEvaluation {
     /// The text given, as messages quote it ([`yomi_core::text::excerpt`]).
@@ -111,9 +116,10 @@ mod tests {
             assert_eq!(e.to_string().to_lowercase().parse(), Ok(e));
         }
         assert_eq!(" network ".parse(), Ok(Evaluation::Network));
+        assert_eq!(" nnue ".parse(), Ok(Evaluation::Nnue));
         assert_eq!(
-            "nnue".parse::<Evaluation>().unwrap_err().to_string(),
-            "unknown evaluation 'nnue' (Control, Classic, Material or Network)"
+            "kpp".parse::<Evaluation>().unwrap_err().to_string(),
+            "unknown evaluation 'kpp' (Control, Classic, Material, Network or NNUE)"
         );
         assert_eq!(
             Evaluation::parse_hand_written("classic"),

@@ -9,6 +9,7 @@
 //! used turns into is the caller's decision (the USI loop falls back and says so).
 
 use super::network::{self, GpuNetworkEval, NetworkEval, NetworkLoadError};
+use super::nnue::{Nnue, NnueEval};
 use super::{BatchEvaluator, Classic, ControlEval, ControlWeights, Evaluation, Evaluator};
 use super::{Material, OneByOne};
 use std::fmt;
@@ -24,6 +25,14 @@ pub enum LoadedEval {
     Material,
     /// [`Evaluation::Control`] with its weights (the built-in ones, or a file's).
     Control(Arc<ControlWeights>),
+    /// [`Evaluation::Nnue`]: the net, shared by every evaluator built from it, and the
+    /// output's divisor (`FV_SCALE`).
+    Nnue {
+        /// The net.
+        net: Arc<Nnue>,
+        /// `FV_SCALE`.
+        fv_scale: i32,
+    },
     /// [`Evaluation::Network`]: the weights on the CPU, which evaluates single positions
     /// (and batches, unless a GPU takes them, or should the GPU fail).
     Network {
@@ -60,6 +69,7 @@ impl Evaluation {
     pub fn builtin(self) -> Result<LoadedEval, NetworkLoadError> {
         match LoadedEval::hand_written(self) {
             Some(loaded) => Ok(loaded),
+            None if self == Evaluation::Nnue => Err(NetworkLoadError::NoBuiltinNnue),
             None => network::load(None).map(LoadedEval::network),
         }
     }
@@ -73,7 +83,7 @@ impl LoadedEval {
             Evaluation::Control => Some(LoadedEval::default()),
             Evaluation::Classic => Some(LoadedEval::Classic),
             Evaluation::Material => Some(LoadedEval::Material),
-            Evaluation::Network => None,
+            Evaluation::Network | Evaluation::Nnue => None,
         }
     }
 
@@ -110,6 +120,7 @@ impl LoadedEval {
             LoadedEval::Material => Evaluation::Material,
             LoadedEval::Control(_) => Evaluation::Control,
             LoadedEval::Network { .. } => Evaluation::Network,
+            LoadedEval::Nnue { .. } => Evaluation::Nnue,
         }
     }
 
@@ -120,6 +131,9 @@ impl LoadedEval {
             LoadedEval::Material => Box::new(Material),
             LoadedEval::Control(w) => Box::new(ControlEval::new(Arc::clone(w))),
             LoadedEval::Network { cpu, .. } => Box::new(NetworkEval::new(Arc::clone(cpu))),
+            LoadedEval::Nnue { net, fv_scale } => {
+                Box::new(NnueEval::new(Arc::clone(net), *fv_scale))
+            }
         }
     }
 
@@ -146,7 +160,12 @@ mod tests {
             "lnsgk1snl/1r4gb1/p1pppp2p/6pR1/1p7/2P6/PP1PPPP1P/1BG6/LNS1KGSNL b P 11",
         )
         .unwrap();
-        for e in Evaluation::ALL {
+        // NNUE has no built-in net; its evaluator is tested against YaneuraOu's.
+        assert!(Evaluation::Nnue.builtin().is_err());
+        for e in Evaluation::ALL
+            .into_iter()
+            .filter(|&e| e != Evaluation::Nnue)
+        {
             let loaded = e.builtin().unwrap();
             assert_eq!(loaded.evaluation(), e);
             assert_eq!(LoadedEval::hand_written(e).is_some(), e.is_hand_written());

@@ -6,6 +6,7 @@
 //! GUI's game never stops on a missing file or driver.
 
 use super::options::EngineOptions;
+use crate::eval::nnue::Nnue;
 use crate::eval::{ControlWeights, Evaluation, LoadedEval};
 use std::path::Path;
 use std::sync::Arc;
@@ -17,6 +18,8 @@ use yomi_shogi_nn::{Device, Precision};
 pub(super) struct EvalWanted {
     choice: Evaluation,
     file: Option<String>,
+    dir: String,
+    fv_scale: i32,
     device: Device,
     precision: Precision,
 }
@@ -27,6 +30,8 @@ impl EvalWanted {
         EvalWanted {
             choice: options.eval,
             file: options.eval_file.clone(),
+            dir: options.eval_dir.clone(),
+            fv_scale: options.fv_scale,
             device: options.network_device,
             precision: options.network_precision,
         }
@@ -49,6 +54,34 @@ impl EvalWanted {
                 }
             },
             (Evaluation::Network, _) => self.load_network(say),
+            (Evaluation::Nnue, file) => {
+                let path = match file {
+                    Some(f) => std::path::PathBuf::from(f),
+                    None => Path::new(&self.dir).join("nn.bin"),
+                };
+                match Nnue::read(&path) {
+                    Ok(net) => {
+                        say(&format!(
+                            "NNUE {}: halfKP 256x2-32-32, FV_SCALE {}",
+                            path.display(),
+                            self.fv_scale
+                        ));
+                        LoadedEval::Nnue {
+                            net: Arc::new(net),
+                            fv_scale: self.fv_scale,
+                        }
+                    }
+                    Err(e) => {
+                        say(&format!(
+                            "NNUE {}: {}; using the {} evaluation",
+                            path.display(),
+                            error_chain(&e),
+                            Evaluation::default()
+                        ));
+                        LoadedEval::default()
+                    }
+                }
+            }
             (hand, _) => LoadedEval::hand_written(hand).unwrap_or_default(),
         }
     }

@@ -81,8 +81,14 @@ pub struct EngineOptions {
     pub entering_king: DeclarationRule,
     /// `Evaluation`.
     pub eval: Evaluation,
-    /// `EvalFile`: the network's safetensors file (`None`: the built-in one).
+    /// `EvalFile`: the network's safetensors file (`None`: the built-in one), the
+    /// Control weights, or the NNUE net (`None`: `nn.bin` in `EvalDir`).
     pub eval_file: Option<String>,
+    /// `EvalDir`: where `Evaluation NNUE` looks for `nn.bin` without an `EvalFile`
+    /// (relative to the working directory, as YaneuraOu's).
+    pub eval_dir: String,
+    /// `FV_SCALE`: the NNUE output's divisor (1 to 128).
+    pub fv_scale: i32,
     /// `Search`.
     pub search: SearchKind,
     /// `SoftmaxBackupTemperature` (cp).
@@ -112,6 +118,8 @@ impl Default for EngineOptions {
             entering_king: DeclarationRule::Points27,
             eval: Evaluation::default(),
             eval_file: None,
+            eval_dir: "eval".into(),
+            fv_scale: crate::eval::nnue::DEFAULT_FV_SCALE,
             search: SearchKind::AlphaBeta,
             softmax_t_backup: SOFTMAX_T_BACKUP as u32,
             softmax_t_select: SOFTMAX_T_SELECT as u32,
@@ -190,6 +198,11 @@ impl EngineOptions {
                 d.eval
             ),
             "option name EvalFile type filename default <empty>".into(),
+            format!("option name EvalDir type string default {}", d.eval_dir),
+            format!(
+                "option name FV_SCALE type spin default {} min 1 max 128",
+                d.fv_scale
+            ),
             format!("option name Search type combo default AlphaBeta{searches}"),
             format!(
                 "option name SoftmaxBackupTemperature type spin default {} min 0 max 10000",
@@ -248,6 +261,15 @@ impl EngineOptions {
                     path => Some(path.to_string()),
                 };
             }
+            "EvalDir" => {
+                let v = value.unwrap_or("").trim();
+                self.eval_dir = if v.is_empty() || v == "<empty>" {
+                    ".".into()
+                } else {
+                    v.into()
+                };
+            }
+            "FV_SCALE" => self.fv_scale = spin(value, 1, 128)? as i32,
             "Search" => self.search = value.unwrap_or("").parse()?,
             "SoftmaxBackupTemperature" => self.softmax_t_backup = spin(value, 0, 10_000)? as u32,
             "SoftmaxSelectTemperature" => self.softmax_t_select = spin(value, 0, 10_000)? as u32,
@@ -280,7 +302,15 @@ mod tests {
         assert_eq!(o.eval, Evaluation::Material);
         o.set("Evaluation", Some("network")).unwrap();
         assert_eq!(o.eval, Evaluation::Network);
-        assert!(o.set("Evaluation", Some("nnue")).is_err());
+        o.set("Evaluation", Some("nnue")).unwrap();
+        assert_eq!(o.eval, Evaluation::Nnue);
+        assert!(o.set("Evaluation", Some("kpp")).is_err());
+        o.set("FV_SCALE", Some("24")).unwrap();
+        assert_eq!(o.fv_scale, 24);
+        assert!(o.set("FV_SCALE", Some("0")).is_err());
+        assert!(o.set("FV_SCALE", Some("129")).is_err());
+        o.set("EvalDir", Some("nets/suisho")).unwrap();
+        assert_eq!(o.eval_dir, "nets/suisho");
         o.set("Search", Some("softmax")).unwrap();
         assert_eq!(o.search, SearchKind::Softmax);
         assert!(o.set("Search", Some("mcts")).is_err());
@@ -295,7 +325,7 @@ mod tests {
         o.set("NetworkPrecision", Some("tf32")).unwrap();
         assert_eq!(o.network_precision, Precision::Tf32);
         assert!(o.set("NetworkPrecision", Some("f16")).is_err());
-        assert_eq!(o.usi_lines().len(), 18);
+        assert_eq!(o.usi_lines().len(), 20);
     }
 
     /// The reasons, as the `info string` answers show them.
@@ -325,8 +355,8 @@ mod tests {
             "unknown rule 'CSA'"
         );
         assert_eq!(
-            why(&mut o, "Evaluation", Some("nnue")),
-            "unknown evaluation 'nnue' (Control, Classic, Material or Network)"
+            why(&mut o, "Evaluation", Some("kpp")),
+            "unknown evaluation 'kpp' (Control, Classic, Material, Network or NNUE)"
         );
         assert_eq!(
             why(&mut o, "Search", Some("mcts")),
@@ -345,7 +375,7 @@ mod tests {
         assert!(
             o.usi_lines().contains(
                 &"option name Evaluation type combo default Control var Control var Classic \
-              var Material var Network"
+              var Material var Network var NNUE"
                     .to_string()
             )
         );

@@ -10,7 +10,7 @@
 //! BonaPiece 0, as YaneuraOu counts it.
 
 use yomi_shogi::types::HAND_KINDS;
-use yomi_shogi::{Color, Kind, Position};
+use yomi_shogi::{Color, Kind, Piece, Position};
 
 /// BonaPieces per king square: 90 hand slots, then 18 blocks of 81 squares.
 pub const FE_END: usize = 1548;
@@ -72,10 +72,46 @@ fn oriented(view: Color, sq: usize) -> usize {
     }
 }
 
+/// The BonaPiece of `piece` (not a king) on `sq`, from `view`'s side.
+#[inline]
+pub fn board_piece(view: Color, piece: Piece, sq: usize) -> usize {
+    let enemy = 81 * (piece.color() != view) as usize;
+    board_start(piece.kind_unchecked()) + enemy + oriented(view, sq)
+}
+
+/// The BonaPiece of the `nth` (0-based) piece of `kind` in `side`'s hand, from `view`'s side.
+#[inline]
+pub fn hand_piece(view: Color, side: Color, kind: Kind, nth: usize) -> usize {
+    hand_start(kind, side == view) + nth
+}
+
+/// `view`'s king square from its side of the board: the start of its feature block.
+#[inline]
+pub fn king_square(pos: &Position, view: Color) -> usize {
+    oriented(view, pos.king_square(view))
+}
+
+/// How many non-king pieces of a full set are neither on the board nor in a
+/// hand: each is a BonaPiece 0 feature.
+#[inline]
+pub fn missing(pos: &Position) -> usize {
+    let on_board = pos.occupied().count() as usize - 2;
+    let held: u32 = [Color::Black, Color::White]
+        .iter()
+        .map(|&c| {
+            HAND_KINDS
+                .iter()
+                .map(|&k| pos.hand(c).count(k))
+                .sum::<u32>()
+        })
+        .sum();
+    PIECES.saturating_sub(on_board + held as usize)
+}
+
 /// The feature indices of `view`'s perspective, written into `out`; returns
 /// how many (always [`PIECES`] for a position whose piece counts are legal).
 pub fn active(pos: &Position, view: Color, out: &mut [usize; PIECES]) -> usize {
-    let king = oriented(view, pos.king_square(view)) * FE_END;
+    let king = king_square(pos, view) * FE_END;
     let mut n = 0;
     let mut push = |bona: usize| {
         if n < PIECES {
@@ -91,17 +127,15 @@ pub fn active(pos: &Position, view: Color, out: &mut [usize; PIECES]) -> usize {
             continue;
         }
         seen[kind.unpromoted() as usize] += 1;
-        let enemy = 81 * (piece.color() != view) as usize;
-        push(board_start(kind) + enemy + oriented(view, sq));
+        push(board_piece(view, piece, sq));
     }
     for side in [view, view.flip()] {
         let hand = pos.hand(side);
         for kind in HAND_KINDS {
             let count = hand.count(kind);
             seen[kind as usize] += count;
-            let start = hand_start(kind, side == view);
             for i in 0..count as usize {
-                push(start + i);
+                push(hand_piece(view, side, kind, i));
             }
         }
     }

@@ -1,0 +1,143 @@
+//! The accumulators kept between evaluations: a table with one entry per
+//! perspective and king square holding the accumulator of the position it
+//! last saw, brought to a new position by subtracting the rows of the pieces
+//! that went and adding those of the pieces that came ("Finny tables").
+//!
+//! Contract: [`RefreshTable::accumulate`] writes exactly the accumulator
+//! [`Nnue`] computes from scratch (the biases plus every active feature's
+//! row, each sum wrapping in `i16`): wrapping addition is exact modulo 2^16
+//! in any order, so the table's way round gives the same bits. An entry
+//! keeps the board, the hands and the count of missing pieces it holds;
+//! between positions of one search only the few pieces that moved differ,
+//! and a king move finds the entry its new square kept, so an evaluation
+//! reads a handful of rows instead of 38 per side.
+
+use super::Nnue;
+use super::features::{self, FE_END};
+use super::file::HALF;
+use yomi_shogi::types::HAND_KINDS;
+use yomi_shogi::{Color, Hand, Kind, Piece, Position};
+
+/// One perspective's accumulator for one king square, and what it holds.
+#[derive(Clone)]
+struct Entry {
+    acc: [i16; HALF],
+    board: [Piece; 81],
+    hands: [Hand; 2],
+    missing: usize,
+    valid: bool,
+}
+
+/// Accumulators by perspective and king square.
+#[derive(Clone)]
+pub struct RefreshTable {
+    entries: Vec<Entry>,
+}
+
+impl Default for RefreshTable {
+    fn default() -> Self {
+        RefreshTable {
+            entries: vec![
+                Entry {
+                    acc: [0; HALF],
+                    board: [Piece::EMPTY; 81],
+                    hands: [Hand::default(); 2],
+                    missing: 0,
+                    valid: false,
+                };
+                2 * 81
+            ],
+        }
+    }
+}
+
+/// Adds (`sign` 1) or subtracts (-1) rows of the feature table.
+struct Rows<'a> {
+    net: &'a Nnue,
+    acc: &'a mut [i16; HALF],
+    king: usize,
+}
+
+impl Rows<'_> {
+    #[inline]
+    fn row(&self, bona: usize) -> &[i16] {
+        let f = self.king + bona;
+        &self.net.ft_weight[f * HALF..(f + 1) * HALF]
+    }
+    #[inline]
+    fn add(&mut self, bona: usize) {
+        let row = self.row(bona);
+        let row: &[i16; HALF] = row.try_into().expect("a row of HALF weights");
+        let row = *row;
+        for (a, w) in self.acc.iter_mut().zip(row) {
+            *a = a.wrapping_add(w);
+        }
+    }
+    #[inline]
+    fn sub(&mut self, bona: usize) {
+        let row = self.row(bona);
+        let row: &[i16; HALF] = row.try_into().expect("a row of HALF weights");
+        let row = *row;
+        for (a, w) in self.acc.iter_mut().zip(row) {
+            *a = a.wrapping_sub(w);
+        }
+    }
+}
+
+impl RefreshTable {
+    /// `view`'s accumulator for `pos` under `net`, written into `out`.
+    pub fn accumulate(&mut self, net: &Nnue, pos: &Position, view: Color, out: &mut [i16; HALF]) {
+        let king = features::king_square(pos, view);
+        let entry = &mut self.entries[view.index() * 81 + king];
+        if !entry.valid {
+            entry.acc.copy_from_slice(&net.ft_bias);
+            entry.board = [Piece::EMPTY; 81];
+            entry.hands = [Hand::default(); 2];
+            entry.missing = 0;
+            entry.valid = true;
+        }
+        let mut rows = Rows {
+            net,
+            acc: &mut entry.acc,
+            king: king * FE_END,
+        };
+        for sq in 0..81 {
+            let (was, now) = (entry.board[sq], pos.piece_on(sq));
+            if was == now {
+                continue;
+            }
+            if !was.is_empty() && was.kind_unchecked() != Kind::King {
+                rows.sub(features::board_piece(view, was, sq));
+            }
+            if !now.is_empty() && now.kind_unchecked() != Kind::King {
+                rows.add(features::board_piece(view, now, sq));
+            }
+            entry.board[sq] = now;
+        }
+        for side in [Color::Black, Color::White] {
+            let (was, now) = (entry.hands[side.index()], pos.hand(side));
+            if was == now {
+                continue;
+            }
+            for kind in HAND_KINDS {
+                let (a, b) = (was.count(kind) as usize, now.count(kind) as usize);
+                for nth in b..a {
+                    rows.sub(features::hand_piece(view, side, kind, nth));
+                }
+                for nth in a..b {
+                    rows.add(features::hand_piece(view, side, kind, nth));
+                }
+            }
+            entry.hands[side.index()] = now;
+        }
+        let missing = features::missing(pos);
+        for _ in missing..entry.missing {
+            rows.sub(0);
+        }
+        for _ in entry.missing..missing {
+            rows.add(0);
+        }
+        entry.missing = missing;
+        out.copy_from_slice(&entry.acc);
+    }
+}
