@@ -698,7 +698,10 @@ fn an_nnue_net_in_eval_dir_plays_and_a_truncated_one_is_refused() {
     let (bm, _) = s.expect("bestmove", S);
     assert!(legal_in("startpos", &["7g7f"], &bm), "{bm}");
 
-    s.send(&format!("setoption name EvalFile value {}", short.display()));
+    s.send(&format!(
+        "setoption name EvalFile value {}",
+        short.display()
+    ));
     s.send("isready");
     let (_, before) = s.expect("readyok", S);
     assert!(

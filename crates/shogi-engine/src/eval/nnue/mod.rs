@@ -13,6 +13,7 @@
 pub mod features;
 pub mod file;
 mod refresh;
+mod simd;
 
 pub use file::{Nnue, NnueFileError};
 
@@ -66,37 +67,29 @@ impl Nnue {
     /// The layers after the accumulators (side to move's first).
     fn forward(&self, acc: &[[i16; HALF]; 2], fv_scale: i32) -> i32 {
         let mut input = [0u8; 2 * HALF];
-        for (x, &a) in input.iter_mut().zip(acc.iter().flatten()) {
-            *x = a.clamp(0, 127) as u8;
+        // Half by half over fixed-size arrays: a loop the compiler vectorizes.
+        for (half, acc) in input.chunks_exact_mut(HALF).zip(acc) {
+            for (x, &a) in half.iter_mut().zip(acc.iter()) {
+                *x = a.clamp(0, 127) as u8;
+            }
         }
         let mut h1 = [0u8; HIDDEN];
         hidden(&self.l1, &input, &mut h1);
         let mut h2 = [0u8; HIDDEN];
         hidden(&self.l2, &h1, &mut h2);
-        let out = affine(&self.out, &h2, 0);
+        let mut out = [0i32];
+        simd::affine(&self.out.weight, &self.out.bias, &h2, &mut out);
+        let out = out[0];
         (out / fv_scale.max(1)).clamp(-SCORE_LIMIT, SCORE_LIMIT)
     }
 }
 
-/// Output `o` of an affine layer: its bias plus the row's dot product. The
-/// products are summed in chunks of 16 of `i16` pairs widened to `i32`,
-/// the shape the compiler turns into multiply-add instructions.
-#[inline]
-fn affine(layer: &Layer, input: &[u8], o: usize) -> i32 {
-    let row = &layer.weight[o * layer.inputs..(o + 1) * layer.inputs];
-    let mut lanes = [0i32; 16];
-    for (w, x) in row.chunks_exact(16).zip(input.chunks_exact(16)) {
-        for k in 0..16 {
-            lanes[k] += w[k] as i16 as i32 * x[k] as i16 as i32;
-        }
-    }
-    layer.bias[o] + lanes.iter().sum::<i32>()
-}
-
 /// An affine layer followed by the clipped ReLU of the weights' scale.
 fn hidden(layer: &Layer, input: &[u8], out: &mut [u8; HIDDEN]) {
-    for (o, y) in out.iter_mut().enumerate() {
-        *y = (affine(layer, input, o) >> WEIGHT_SCALE_BITS).clamp(0, 127) as u8;
+    let mut sums = [0i32; HIDDEN];
+    simd::affine(&layer.weight, &layer.bias, input, &mut sums);
+    for (y, s) in out.iter_mut().zip(sums) {
+        *y = (s >> WEIGHT_SCALE_BITS).clamp(0, 127) as u8;
     }
 }
 

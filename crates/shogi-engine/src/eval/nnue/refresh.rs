@@ -7,7 +7,8 @@
 //! [`Nnue`] computes from scratch (the biases plus every active feature's
 //! row, each sum wrapping in `i16`): wrapping addition is exact modulo 2^16
 //! in any order, so the table's way round gives the same bits. An entry
-//! keeps the board, the hands and the count of missing pieces it holds;
+//! keeps the board (and each kind's bitboards, which find the squares that
+//! changed), the hands and the count of missing pieces it holds;
 //! between positions of one search only the few pieces that moved differ,
 //! and a king move finds the entry its new square kept, so an evaluation
 //! reads a handful of rows instead of 38 per side.
@@ -16,12 +17,34 @@ use super::Nnue;
 use super::features::{self, FE_END};
 use super::file::HALF;
 use yomi_shogi::types::HAND_KINDS;
-use yomi_shogi::{Color, Hand, Kind, Piece, Position};
+use yomi_shogi::{Bitboard, Color, Hand, Kind, Piece, Position};
+
+/// The non-king kinds, whose pieces are features.
+const KINDS: [Kind; 13] = [
+    Kind::Pawn,
+    Kind::Lance,
+    Kind::Knight,
+    Kind::Silver,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Gold,
+    Kind::ProPawn,
+    Kind::ProLance,
+    Kind::ProKnight,
+    Kind::ProSilver,
+    Kind::Horse,
+    Kind::Dragon,
+];
 
 /// One perspective's accumulator for one king square, and what it holds.
 #[derive(Clone)]
 struct Entry {
     acc: [i16; HALF],
+    /// Each colour's and non-king kind's squares, to find the squares that
+    /// changed with a few bitboard operations.
+    pieces: [[Bitboard; 13]; 2],
+    /// The piece on each square whose non-king content the accumulator holds
+    /// (a king left on a square stands for no feature).
     board: [Piece; 81],
     hands: [Hand; 2],
     missing: usize,
@@ -40,6 +63,7 @@ impl Default for RefreshTable {
             entries: vec![
                 Entry {
                     acc: [0; HALF],
+                    pieces: [[Bitboard::EMPTY; 13]; 2],
                     board: [Piece::EMPTY; 81],
                     hands: [Hand::default(); 2],
                     missing: 0,
@@ -91,6 +115,7 @@ impl RefreshTable {
         let entry = &mut self.entries[view.index() * 81 + king];
         if !entry.valid {
             entry.acc.copy_from_slice(&net.ft_bias);
+            entry.pieces = [[Bitboard::EMPTY; 13]; 2];
             entry.board = [Piece::EMPTY; 81];
             entry.hands = [Hand::default(); 2];
             entry.missing = 0;
@@ -101,11 +126,16 @@ impl RefreshTable {
             acc: &mut entry.acc,
             king: king * FE_END,
         };
-        for sq in 0..81 {
-            let (was, now) = (entry.board[sq], pos.piece_on(sq));
-            if was == now {
-                continue;
+        let mut changed = Bitboard::EMPTY;
+        for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
+            for (k, &kind) in KINDS.iter().enumerate() {
+                let now = pos.pieces(color, kind);
+                changed |= entry.pieces[c][k] ^ now;
+                entry.pieces[c][k] = now;
             }
+        }
+        for sq in changed {
+            let (was, now) = (entry.board[sq], pos.piece_on(sq));
             if !was.is_empty() && was.kind_unchecked() != Kind::King {
                 rows.sub(features::board_piece(view, was, sq));
             }

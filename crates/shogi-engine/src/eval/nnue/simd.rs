@@ -1,0 +1,166 @@
+//! The dot products of the NNUE layers, with AVX2 where the CPU has it
+//! (chosen once, at run time) and portable Rust elsewhere.
+//!
+//! Contract: [`affine`] returns each row's `bias + Σ w[i] · x[i]` for inputs
+//! whose length is a multiple of 32, exactly, by either path: with inputs at most
+//! 127 (the clipped activations) each `u8 × i8` pair sum stays within `i16`
+//! (|2 · 127 · 128| < 32,768), so AVX2's saturating pairwise multiply-add
+//! never saturates.
+
+/// An affine layer's outputs: `out[o] = bias[o] + Σ w[o][i] · x[i]`, rows of `x.len()`
+/// weights, `x` in 0..=127 and `x.len()` a multiple of 32.
+#[inline]
+#[allow(unsafe_code)]
+pub fn affine(w: &[i8], bias: &[i32], x: &[u8], out: &mut [i32]) {
+    debug_assert!(w.len() == x.len() * out.len() && bias.len() == out.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above); every row read
+            // lies within `w`, as `x.len() * out.len() == w.len()`.
+            unsafe { avx2::affine(w, bias, x, out) };
+            return;
+        }
+    }
+    for (o, y) in out.iter_mut().enumerate() {
+        *y = bias[o] + portable(&w[o * x.len()..(o + 1) * x.len()], x);
+    }
+}
+
+/// The portable sum: 16 lanes of `i32`, which the compiler vectorizes.
+fn portable(w: &[i8], x: &[u8]) -> i32 {
+    let mut lanes = [0i32; 16];
+    for (w, x) in w.chunks_exact(16).zip(x.chunks_exact(16)) {
+        for k in 0..16 {
+            lanes[k] += w[k] as i16 as i32 * x[k] as i16 as i32;
+        }
+    }
+    lanes.iter().sum()
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::*;
+
+    /// One row's dot product with AVX2: 32 pairs a step, `u8 × i8` multiplied and
+    /// added pairwise into `i16` (`vpmaddubsw`), then into `i32` (`vpmaddwd`).
+    ///
+    /// # Safety
+    /// The CPU must have AVX2; `w` and `x` must have the same length, a
+    /// multiple of 32.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    #[allow(unsafe_code)]
+    pub unsafe fn dot(w: &[i8], x: &[u8]) -> i32 {
+        let ones = _mm256_set1_epi16(1);
+        let mut sum = _mm256_setzero_si256();
+        for (w, x) in w.chunks_exact(32).zip(x.chunks_exact(32)) {
+            // SAFETY: each chunk is 32 bytes, which is what the unaligned
+            // loads read.
+            let (wv, xv) = unsafe {
+                (
+                    _mm256_loadu_si256(w.as_ptr().cast()),
+                    _mm256_loadu_si256(x.as_ptr().cast()),
+                )
+            };
+            let pairs = _mm256_maddubs_epi16(xv, wv);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(pairs, ones));
+        }
+        let half = _mm_add_epi32(
+            _mm256_castsi256_si128(sum),
+            _mm256_extracti128_si256(sum, 1),
+        );
+        let quad = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0b01_00_11_10));
+        let pair = _mm_add_epi32(quad, _mm_shuffle_epi32(quad, 0b10_11_00_01));
+        _mm_cvtsi128_si32(pair)
+    }
+
+    /// [`super::affine`] with AVX2, four rows at a time so each 32 inputs
+    /// are loaded once for four rows; rows left over go one by one.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2; `w.len() == x.len() * out.len()`, `x.len()` a
+    /// multiple of 32, `bias.len() == out.len()`.
+    #[target_feature(enable = "avx2")]
+    #[allow(unsafe_code)]
+    pub unsafe fn affine(w: &[i8], bias: &[i32], x: &[u8], out: &mut [i32]) {
+        let n = x.len();
+        let ones = _mm256_set1_epi16(1);
+        let mut o = 0;
+        while o + 4 <= out.len() {
+            let mut sums = [_mm256_setzero_si256(); 4];
+            for (i, xs) in x.chunks_exact(32).enumerate() {
+                // SAFETY: `xs` is 32 bytes, and so is each row's slice at
+                // `i * 32` (the rows are `n` long, `n` a multiple of 32).
+                let xv = unsafe { _mm256_loadu_si256(xs.as_ptr().cast()) };
+                for (r, sum) in sums.iter_mut().enumerate() {
+                    let row = &w[(o + r) * n + i * 32..(o + r) * n + i * 32 + 32];
+                    let wv = unsafe { _mm256_loadu_si256(row.as_ptr().cast()) };
+                    let pairs = _mm256_maddubs_epi16(xv, wv);
+                    *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(pairs, ones));
+                }
+            }
+            // Horizontal sums of the four, side by side: [s0, s1, s2, s3].
+            let a = _mm256_hadd_epi32(sums[0], sums[1]);
+            let b = _mm256_hadd_epi32(sums[2], sums[3]);
+            let ab = _mm256_hadd_epi32(a, b);
+            let four = _mm_add_epi32(_mm256_castsi256_si128(ab), _mm256_extracti128_si256(ab, 1));
+            let mut lanes = [0i32; 4];
+            // SAFETY: `lanes` is 16 bytes, what the unaligned store writes.
+            unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), four) };
+            for r in 0..4 {
+                out[o + r] = bias[o + r] + lanes[r];
+            }
+            o += 4;
+        }
+        while o < out.len() {
+            // SAFETY: the caller's AVX2 and the row lies within `w`.
+            out[o] = bias[o] + unsafe { dot(&w[o * n..(o + 1) * n], x) };
+            o += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_paths_give_the_exact_sums() {
+        let mut rng = yomi_core::Rng::new(11);
+        for len in [32, 64, 512] {
+            for _ in 0..100 {
+                let rows = 1 + rng.below(4);
+                let w: Vec<i8> = (0..len * rows)
+                    .map(|_| (rng.below(256) as i32 - 128) as i8)
+                    .collect();
+                let x: Vec<u8> = (0..len).map(|_| rng.below(128) as u8).collect();
+                let bias: Vec<i32> = (0..rows).map(|_| rng.below(1000) as i32 - 500).collect();
+                let want: Vec<i32> = (0..rows)
+                    .map(|o| {
+                        let row = &w[o * len..(o + 1) * len];
+                        bias[o]
+                            + row
+                                .iter()
+                                .zip(&x)
+                                .map(|(&a, &b)| a as i32 * b as i32)
+                                .sum::<i32>()
+                    })
+                    .collect();
+                let mut got = vec![0; rows];
+                affine(&w, &bias, &x, &mut got);
+                assert_eq!(got, want);
+                for o in 0..rows {
+                    assert_eq!(bias[o] + portable(&w[o * len..(o + 1) * len], &x), want[o]);
+                }
+            }
+        }
+        // The extremes: every pair at its largest and smallest.
+        let x = vec![127u8; 512];
+        let mut y = [0];
+        affine(&vec![-128i8; 512], &[0], &x, &mut y);
+        assert_eq!(y[0], -128 * 127 * 512);
+        affine(&vec![127i8; 512], &[0], &x, &mut y);
+        assert_eq!(y[0], 127 * 127 * 512);
+    }
+}
