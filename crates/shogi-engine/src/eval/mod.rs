@@ -24,7 +24,7 @@ pub use control::{ControlEval, ControlWeights, WeightsError};
 pub use loaded::LoadedEval;
 pub use network::{GpuNetworkEval, NetworkEval, NetworkLoadError};
 
-use yomi_shogi::Position;
+use yomi_shogi::{Move, Piece, Position};
 
 /// A static evaluation function.
 pub trait Evaluator: Send {
@@ -32,4 +32,13 @@ pub trait Evaluator: Send {
     fn evaluate(&mut self, pos: &Position) -> i32;
     /// Short name shown in `info string` lines and the USI option.
     fn name(&self) -> &'static str;
+    /// The search played `m` (`pos` is the position after it, `captured`
+    /// what it took): an evaluator that keeps state along the search's line
+    /// (NNUE's accumulators) follows it. The default ignores it.
+    fn played(&mut self, _pos: &Position, _m: Move, _captured: Piece) {}
+    /// The search passed (a null move; `pos` is the position after it).
+    fn played_null(&mut self, _pos: &Position) {}
+    /// The search took back the last move it reported through
+    /// [`Evaluator::played`] or [`Evaluator::played_null`].
+    fn unplayed(&mut self) {}
 }

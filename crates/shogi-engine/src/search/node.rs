@@ -121,6 +121,7 @@ impl Worker<'_> {
                     + depth / NULL_MOVE_DEPTH_DIV
                     + ((static_eval - beta) / NULL_MOVE_EVAL_DIV).min(3);
                 self.pos.do_null_move();
+                self.s.eval.played_null(&self.pos);
                 self.path.push(PathEntry {
                     key: self.pos.key(),
                     in_check: false,
@@ -130,6 +131,7 @@ impl Worker<'_> {
                 let score = -self.search(-beta, -beta + 1, depth - r, ply + 1, kind.child(), true);
                 self.path.pop();
                 self.pos.undo_null_move();
+                self.s.eval.unplayed();
                 if self.aborted {
                     return 0;
                 }

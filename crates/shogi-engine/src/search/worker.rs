@@ -152,6 +152,7 @@ impl<'a> Worker<'a> {
         let pt = piece_to(&self.pos, m);
         let captured = self.pos.do_move(m);
         self.s.tt.prefetch(self.pos.key());
+        self.s.eval.played(&self.pos, m, captured);
         self.path.push(PathEntry {
             key: self.pos.key(),
             in_check: gives_check,
@@ -166,6 +167,7 @@ impl<'a> Worker<'a> {
     pub fn unplay(&mut self, m: Move, captured: Piece) {
         self.path.pop();
         self.pos.undo_move(m, captured);
+        self.s.eval.unplayed();
     }
 
     /// The repetition verdict for the position at path index `idx`, from

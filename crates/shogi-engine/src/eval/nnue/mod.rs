@@ -14,6 +14,7 @@ pub mod features;
 pub mod file;
 mod refresh;
 mod simd;
+mod stack;
 
 pub use file::{Nnue, NnueFileError};
 
@@ -22,7 +23,7 @@ use crate::params::EVAL_LIMIT;
 use features::PIECES;
 use file::{HALF, HIDDEN, Layer};
 use std::sync::Arc;
-use yomi_shogi::Position;
+use yomi_shogi::{Move, Piece, Position};
 
 /// YaneuraOu's default `FV_SCALE`: the output's divisor.
 pub const DEFAULT_FV_SCALE: i32 = 16;
@@ -48,7 +49,7 @@ impl Nnue {
     /// The score of `pos` for the side to move (see the module contract).
     ///
     /// ```
-    /// use yomi_shogi::Position;
+    /// use yomi_shogi::{Move, Piece, Position};
     /// use yomi_shogi_engine::eval::nnue::{DEFAULT_FV_SCALE, Nnue};
     ///
     /// let net = Nnue::random(1);
@@ -94,12 +95,13 @@ fn hidden(layer: &Layer, input: &[u8], out: &mut [u8; HIDDEN]) {
 }
 
 /// An [`Evaluator`] over a loaded net (shared, so threads and games reuse
-/// one copy), keeping its accumulators between calls ([`refresh`]).
+/// one copy), keeping its accumulators along the search's line ([`stack`])
+/// and, for positions off it, per king square ([`refresh`]).
 #[derive(Clone)]
 pub struct NnueEval {
     net: Arc<Nnue>,
     fv_scale: i32,
-    table: Box<refresh::RefreshTable>,
+    line: Box<stack::Line>,
 }
 
 impl NnueEval {
@@ -108,7 +110,7 @@ impl NnueEval {
         NnueEval {
             net,
             fv_scale: fv_scale.clamp(1, 128),
-            table: Box::default(),
+            line: Box::default(),
         }
     }
 }
@@ -118,8 +120,8 @@ impl Evaluator for NnueEval {
         let us = pos.side_to_move();
         let mut acc = [[0i16; HALF]; 2];
         let [ours, theirs] = &mut acc;
-        self.table.accumulate(&self.net, pos, us, ours);
-        self.table.accumulate(&self.net, pos, us.flip(), theirs);
+        self.line.accumulate(&self.net, pos, us, ours);
+        self.line.accumulate(&self.net, pos, us.flip(), theirs);
         self.net
             .forward(&acc, self.fv_scale)
             .clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -127,6 +129,18 @@ impl Evaluator for NnueEval {
 
     fn name(&self) -> &'static str {
         "NNUE"
+    }
+
+    fn played(&mut self, pos: &Position, m: Move, captured: Piece) {
+        self.line.push(pos, m, captured);
+    }
+
+    fn played_null(&mut self, pos: &Position) {
+        self.line.push_null(pos);
+    }
+
+    fn unplayed(&mut self) {
+        self.line.pop();
     }
 }
 
@@ -164,5 +178,79 @@ mod tests {
             }
         }
         assert!(checked > 2000);
+    }
+
+    #[test]
+    fn accumulators_along_the_search_line_equal_fresh_ones() {
+        // A search-like walk: moves reported through `played`, take-backs
+        // through `unplayed`, evaluations at most nodes, now and then one of
+        // a position off the line; every score equals the from-scratch one.
+        let net = Arc::new(Nnue::random(8));
+        let mut eval = NnueEval::new(Arc::clone(&net), DEFAULT_FV_SCALE);
+        let mut rng = yomi_core::Rng::new(21);
+        let stranger = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b R3P 1").unwrap();
+        let (mut checked, mut kings, mut drops, mut captures, mut nulls) = (0, 0, 0, 0, 0);
+        for game in 0..12 {
+            let mut pos = Position::startpos();
+            let mut line = Vec::new();
+            for _ in 0..400 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() || (line.len() > 6 && rng.below(3) == 0) {
+                    // Back up one to three plies, as a search returns.
+                    for _ in 0..(1 + rng.below(3)).min(line.len()) {
+                        let (m, c) = line.pop().unwrap();
+                        pos.undo_move(m, c);
+                        eval.unplayed();
+                    }
+                } else {
+                    let m = legal[rng.below(legal.len())];
+                    let mover = if m.is_drop() {
+                        None
+                    } else {
+                        pos.piece_on(m.from()).kind()
+                    };
+                    let captured = pos.do_move(m);
+                    eval.played(&pos, m, captured);
+                    line.push((m, captured));
+                    kings += (mover == Some(yomi_shogi::Kind::King)) as u32;
+                    drops += m.is_drop() as u32;
+                    captures += !captured.is_empty() as u32;
+                }
+                if rng.below(4) != 0 {
+                    assert_eq!(
+                        eval.evaluate(&pos),
+                        net.evaluate(&pos, DEFAULT_FV_SCALE)
+                            .clamp(-EVAL_LIMIT, EVAL_LIMIT),
+                        "game {game}: {}",
+                        pos.to_sfen()
+                    );
+                    checked += 1;
+                }
+                if rng.below(20) == 0 && !pos.in_check() {
+                    // A null move, evaluated and taken back.
+                    pos.do_null_move();
+                    eval.played_null(&pos);
+                    assert_eq!(
+                        eval.evaluate(&pos),
+                        net.evaluate(&pos, DEFAULT_FV_SCALE)
+                            .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+                    );
+                    pos.undo_null_move();
+                    eval.unplayed();
+                    nulls += 1;
+                }
+                if rng.below(50) == 0 {
+                    assert_eq!(
+                        eval.evaluate(&stranger),
+                        net.evaluate(&stranger, DEFAULT_FV_SCALE)
+                    );
+                }
+            }
+            while let Some((m, c)) = line.pop() {
+                pos.undo_move(m, c);
+                eval.unplayed();
+            }
+        }
+        assert!(checked > 2000 && kings > 20 && drops > 20 && captures > 50 && nulls > 50);
     }
 }

@@ -89,13 +89,21 @@ mod avx2 {
         let mut o = 0;
         while o + 4 <= out.len() {
             let mut sums = [_mm256_setzero_si256(); 4];
-            for (i, xs) in x.chunks_exact(32).enumerate() {
-                // SAFETY: `xs` is 32 bytes, and so is each row's slice at
-                // `i * 32` (the rows are `n` long, `n` a multiple of 32).
+            let block = &w[o * n..(o + 4) * n];
+            let (r0, rest) = block.split_at(n);
+            let (r1, rest) = rest.split_at(n);
+            let (r2, r3) = rest.split_at(n);
+            let chunks = x
+                .chunks_exact(32)
+                .zip(r0.chunks_exact(32))
+                .zip(r1.chunks_exact(32))
+                .zip(r2.chunks_exact(32))
+                .zip(r3.chunks_exact(32));
+            for ((((xs, w0), w1), w2), w3) in chunks {
+                // SAFETY: every chunk is 32 bytes, what each unaligned load reads.
                 let xv = unsafe { _mm256_loadu_si256(xs.as_ptr().cast()) };
-                for (r, sum) in sums.iter_mut().enumerate() {
-                    let row = &w[(o + r) * n + i * 32..(o + r) * n + i * 32 + 32];
-                    let wv = unsafe { _mm256_loadu_si256(row.as_ptr().cast()) };
+                for (sum, ws) in sums.iter_mut().zip([w0, w1, w2, w3]) {
+                    let wv = unsafe { _mm256_loadu_si256(ws.as_ptr().cast()) };
                     let pairs = _mm256_maddubs_epi16(xv, wv);
                     *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(pairs, ones));
                 }
