@@ -123,6 +123,26 @@ fn a_table_kept_between_problems_does_not_lend_a_proof_to_other_pieces() {
     assert_eq!(fresh.solve(&golds, &stop).outcome, MateOutcome::NoMate);
 }
 
+/// Every legal move of `p` that checkmates, found by playing each one.
+fn mating_moves(p: &mut Position) -> Vec<yomi_shogi::Move> {
+    use yomi_shogi::{MoveList, count_legal, generate_legal};
+    let mut legal = MoveList::new();
+    generate_legal(p, &mut legal);
+    legal
+        .iter()
+        .copied()
+        .filter(|&m| {
+            if !p.gives_check(m) {
+                return false;
+            }
+            let captured = p.do_move(m);
+            let mated = count_legal(p) == 0;
+            p.undo_move(m, captured);
+            mated
+        })
+        .collect()
+}
+
 /// `mate_in_one` against brute force on the positions of seeded random games: it finds a
 /// mate exactly when some legal check leaves no legal reply, and what it returns is one.
 #[test]
@@ -138,15 +158,7 @@ fn mate_in_one_agrees_with_brute_force_on_random_games() {
             if legal.is_empty() {
                 break;
             }
-            let brute = legal.iter().any(|&m| {
-                if !p.gives_check(m) {
-                    return false;
-                }
-                let captured = p.do_move(m);
-                let mated = count_legal(&p) == 0;
-                p.undo_move(m, captured);
-                mated
-            });
+            let brute = !mating_moves(&mut p).is_empty();
             let found = mate_in_one(&mut p.clone());
             assert_eq!(found.is_some(), brute, "{}", p.to_sfen());
             if let Some(m) = found {
@@ -209,7 +221,7 @@ fn hands_to_mover(p: &Position) -> String {
 /// on both sides rarely leave.
 #[test]
 fn mate_in_one_agrees_with_brute_force_when_the_defender_holds_nothing() {
-    use yomi_shogi::{MoveList, count_legal, generate_legal};
+    use yomi_shogi::{MoveList, generate_legal};
     let mut rng = yomi_search::Rng::new(4646);
     let (mut positions, mut mates, mut distant) = (0, 0, 0);
     for _ in 0..60 {
@@ -222,21 +234,7 @@ fn mate_in_one_agrees_with_brute_force_when_the_defender_holds_nothing() {
             }
             if !game.in_check() {
                 let mut p = pos(&hands_to_mover(&game));
-                let mut mine = MoveList::new();
-                generate_legal(&p, &mut mine);
-                let mating: Vec<_> = mine
-                    .iter()
-                    .copied()
-                    .filter(|&m| {
-                        if !p.gives_check(m) {
-                            return false;
-                        }
-                        let captured = p.do_move(m);
-                        let mated = count_legal(&p) == 0;
-                        p.undo_move(m, captured);
-                        mated
-                    })
-                    .collect();
+                let mating = mating_moves(&mut p);
                 let found = mate_in_one(&mut p);
                 assert_eq!(p.to_sfen(), hands_to_mover(&game), "position restored");
                 assert_eq!(

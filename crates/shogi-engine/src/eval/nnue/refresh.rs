@@ -16,33 +16,16 @@
 use super::Nnue;
 use super::features::{self, FE_END};
 use super::file::HALF;
-use yomi_shogi::types::HAND_KINDS;
+use yomi_shogi::types::{ALL_KINDS, HAND_KINDS};
 use yomi_shogi::{Bitboard, Color, Hand, Kind, Piece, Position};
-
-/// The non-king kinds, whose pieces are features.
-const KINDS: [Kind; 13] = [
-    Kind::Pawn,
-    Kind::Lance,
-    Kind::Knight,
-    Kind::Silver,
-    Kind::Bishop,
-    Kind::Rook,
-    Kind::Gold,
-    Kind::ProPawn,
-    Kind::ProLance,
-    Kind::ProKnight,
-    Kind::ProSilver,
-    Kind::Horse,
-    Kind::Dragon,
-];
 
 /// One perspective's accumulator for one king square, and what it holds.
 #[derive(Clone)]
 struct Entry {
     acc: [i16; HALF],
-    /// Each colour's and non-king kind's squares, to find the squares that
-    /// changed with a few bitboard operations.
-    pieces: [[Bitboard; 13]; 2],
+    /// Each colour's squares by kind (`Kind as usize - 1`; the king's stay
+    /// empty), to find the squares that changed with a few bitboard operations.
+    pieces: [[Bitboard; 14]; 2],
     /// The piece on each square whose non-king content the accumulator holds
     /// (a king left on a square stands for no feature).
     board: [Piece; 81],
@@ -63,7 +46,7 @@ impl Default for RefreshTable {
             entries: vec![
                 Entry {
                     acc: [0; HALF],
-                    pieces: [[Bitboard::EMPTY; 13]; 2],
+                    pieces: [[Bitboard::EMPTY; 14]; 2],
                     board: [Piece::EMPTY; 81],
                     hands: [Hand::default(); 2],
                     missing: 0,
@@ -115,7 +98,7 @@ impl RefreshTable {
         let entry = &mut self.entries[view.index() * 81 + king];
         if !entry.valid {
             entry.acc.copy_from_slice(&net.ft_bias);
-            entry.pieces = [[Bitboard::EMPTY; 13]; 2];
+            entry.pieces = [[Bitboard::EMPTY; 14]; 2];
             entry.board = [Piece::EMPTY; 81];
             entry.hands = [Hand::default(); 2];
             entry.missing = 0;
@@ -128,7 +111,10 @@ impl RefreshTable {
         };
         let mut changed = Bitboard::EMPTY;
         for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
-            for (k, &kind) in KINDS.iter().enumerate() {
+            for (k, kind) in ALL_KINDS.into_iter().enumerate() {
+                if kind == Kind::King {
+                    continue;
+                }
                 let now = pos.pieces(color, kind);
                 changed |= entry.pieces[c][k] ^ now;
                 entry.pieces[c][k] = now;
