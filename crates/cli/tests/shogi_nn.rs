@@ -1,5 +1,7 @@
 //! `yomi shogi nn init` and `yomi shogi nn bench` through the binary: the written file,
-//! JSON fields, reproducibility and exit codes.
+//! JSON fields, reproducibility and exit codes; and `yomi shogi nnue init` / `eval`: the
+//! written net scores as the library says (and as YaneuraOu prints, which the engine's tests
+//! check), and bad nets, positions and flags end with exit code 2 and a message naming them.
 
 mod common;
 use common::{json, yomi};
@@ -64,4 +66,111 @@ fn bad_shapes_and_files_are_usage_or_clear_errors() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/net.safetensors"));
+}
+
+#[test]
+fn init_then_eval_scores_positions_and_bad_input_is_named() {
+    let dir = std::env::temp_dir().join(format!("yomi-nnue-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("nn.bin");
+    let net_s = net.to_str().unwrap();
+    let out = yomi(&["shogi", "nnue", "init", "--seed", "1", "--out", net_s]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::metadata(&net).unwrap().len(), 64_217_066);
+
+    // The first rows of the recorded YaneuraOu scores (net of seed 1, FV_SCALE 16).
+    let data = include_str!("../../shogi-engine/data/nnue-yaneuraou.tsv");
+    let rows: Vec<(i64, &str)> = data
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(20)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].parse().unwrap(), f[2])
+        })
+        .collect();
+    let positions = dir.join("positions.txt");
+    let text: Vec<&str> = rows.iter().map(|r| r.1).collect();
+    std::fs::write(&positions, format!("{}\n\n", text.join("\n"))).unwrap();
+    let pos_s = positions.to_str().unwrap();
+    let v = json(&yomi(&[
+        "shogi",
+        "nnue",
+        "eval",
+        "--net",
+        net_s,
+        "--positions",
+        pos_s,
+        "--json",
+    ]));
+    let got: Vec<i64> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["score"].as_i64().unwrap())
+        .collect();
+    let want: Vec<i64> = rows.iter().map(|r| r.0).collect();
+    assert_eq!(got, want);
+
+    let fail = |args: &[&str], says: &str| {
+        let out = yomi(args);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    };
+    let short = dir.join("short.bin");
+    std::fs::write(&short, &std::fs::read(&net).unwrap()[..1000]).unwrap();
+    fail(
+        &[
+            "shogi",
+            "nnue",
+            "eval",
+            "--net",
+            short.to_str().unwrap(),
+            "--positions",
+            pos_s,
+        ],
+        "1000 bytes, but a halfKP 256x2-32-32 net",
+    );
+    fail(
+        &[
+            "shogi",
+            "nnue",
+            "eval",
+            "--net",
+            "/nonexistent/nn.bin",
+            "--positions",
+            pos_s,
+        ],
+        "/nonexistent/nn.bin",
+    );
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "startpos\nnot a position\n").unwrap();
+    fail(
+        &[
+            "shogi",
+            "nnue",
+            "eval",
+            "--net",
+            net_s,
+            "--positions",
+            bad.to_str().unwrap(),
+        ],
+        "bad.txt line 2",
+    );
+    fail(
+        &[
+            "shogi",
+            "nnue",
+            "eval",
+            "--net",
+            net_s,
+            "--positions",
+            pos_s,
+            "--fv-scale",
+            "0",
+        ],
+        "--fv-scale",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
