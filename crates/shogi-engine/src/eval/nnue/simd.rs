@@ -102,6 +102,10 @@ mod avx2 {
             for ((((xs, w0), w1), w2), w3) in chunks {
                 // SAFETY: every chunk is 32 bytes, what each unaligned load reads.
                 let xv = unsafe { _mm256_loadu_si256(xs.as_ptr().cast()) };
+                // 32 inputs all clipped to zero add nothing.
+                if _mm256_testz_si256(xv, xv) != 0 {
+                    continue;
+                }
                 for (sum, ws) in sums.iter_mut().zip([w0, w1, w2, w3]) {
                     let wv = unsafe { _mm256_loadu_si256(ws.as_ptr().cast()) };
                     let pairs = _mm256_maddubs_epi16(xv, wv);
