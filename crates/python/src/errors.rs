@@ -28,3 +28,15 @@ pub fn seconds(name: &str, value: f64) -> PyResult<Duration> {
 pub fn optional_seconds(name: &str, value: Option<f64>) -> PyResult<Option<Duration>> {
     value.map(|v| seconds(name, v)).transpose()
 }
+
+/// A two-player game's seat from a Python `player` argument, or a `ValueError` (the one check
+/// of player numbers, so every binding words the mistake alike).
+pub fn seat(player: usize) -> PyResult<usize> {
+    if player < 2 {
+        Ok(player)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "player {player} is not 0 or 1"
+        )))
+    }
+}

@@ -7,7 +7,7 @@
 //! with `StrategySpec::duct_options` and runs `Duct::choose_until` on a copy of the state off
 //! the GIL, stopped by Ctrl-C; the same spec, state and seed give the same decision.
 
-use crate::errors::value_error;
+use crate::errors::{seat, value_error};
 use crate::interrupt::run_stoppable;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -137,15 +137,6 @@ pub struct PySimGame {
     inner: Box<dyn DynSim>,
 }
 
-fn player_seat(player: usize) -> PyResult<Seat> {
-    if player > 1 {
-        return Err(PyValueError::new_err(format!(
-            "player={player}: players are 0 and 1"
-        )));
-    }
-    Ok(player)
-}
-
 #[pymethods]
 impl PySimGame {
     /// The start of game `name` (`goofspiel`, `rps`, `biased_rps`); `cards` (1-13, default 5)
@@ -179,7 +170,7 @@ impl PySimGame {
 
     /// Player `player`'s legal actions (empty once the game is over).
     fn actions(&self, player: usize) -> PyResult<Vec<String>> {
-        Ok(self.inner.actions(player_seat(player)?))
+        Ok(self.inner.actions(seat(player)?))
     }
 
     /// Plays the joint action (`a0` for player 0, `a1` for player 1); `ValueError`, state
@@ -269,7 +260,7 @@ pub fn choose_simultaneous(
     player: usize,
     seed: Option<u64>,
 ) -> PyResult<DuctResult> {
-    let player = player_seat(player)?;
+    let player = seat(player)?;
     let options = StrategySpec::parse(spec)
         .and_then(|s| s.duct_options(seed))
         .map_err(value_error)?;

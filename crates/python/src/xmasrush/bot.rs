@@ -63,11 +63,7 @@ impl Bot {
         if env.state.over {
             return Err(PyValueError::new_err("the game is over"));
         }
-        let input = env
-            .inputs
-            .get(player)
-            .ok_or_else(|| PyValueError::new_err(format!("player {player} is not 0 or 1")))?
-            .clone();
+        let input = env.inputs[crate::errors::seat(player)?].clone();
         let (push, limit) = (env.state.push_turn(), budget(time_ms)?);
         let mut guard = self.player.lock().unwrap_or_else(|e| e.into_inner());
         let p = &mut *guard;

@@ -8,7 +8,7 @@
 //! game (150 turns, deadlock, or all quests found). Rewards are the items each player
 //! collected during the step; the winner is the higher score (-1 for a draw).
 
-use crate::errors::value_error;
+use crate::errors::{seat, value_error};
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::PyValueError;
@@ -119,16 +119,6 @@ impl Env {
             })
     }
 
-    fn seat(player: usize) -> PyResult<usize> {
-        if player < 2 {
-            Ok(player)
-        } else {
-            Err(PyValueError::new_err(format!(
-                "player {player} is not 0 or 1"
-            )))
-        }
-    }
-
     fn observe(&self, py: Python<'_>) -> PyResult<Observation> {
         let s = &self.state;
         let tiles = Array2::from_shape_vec((SIZE, SIZE), s.board.to_vec()).expect("49 cells");
@@ -233,7 +223,7 @@ impl Env {
 
     /// The exact text `player` reads on stdin this turn.
     fn input(&self, player: usize) -> PyResult<String> {
-        Ok(self.inputs[Env::seat(player)?].clone())
+        Ok(self.inputs[seat(player)?].clone())
     }
 
     /// `player`'s actions here, as protocol lines: all 28 pushes on a PUSH turn; on a MOVE
@@ -241,7 +231,7 @@ impl Env {
     /// Empty once the game is over.
     fn legal_actions(&self, player: usize) -> PyResult<Vec<String>> {
         let mut out = Vec::new();
-        actions_into(&self.state, Env::seat(player)?, &mut Bfs::new(), &mut out);
+        actions_into(&self.state, seat(player)?, &mut Bfs::new(), &mut out);
         Ok(out.iter().map(Action::to_string).collect())
     }
 
@@ -253,7 +243,7 @@ impl Env {
         player: usize,
     ) -> PyResult<Bound<'py, PyArray2<i64>>> {
         let mut bfs = Bfs::new();
-        bfs.run(&self.state, self.state.pos[Env::seat(player)?]);
+        bfs.run(&self.state, self.state.pos[seat(player)?]);
         let cells = bfs.cells();
         Ok(Array2::from_shape_fn((cells.len(), 2), |(i, k)| {
             let (x, y) = xy(cells[i]);

@@ -95,7 +95,8 @@ pub fn king_square(pos: &Position, view: Color) -> usize {
 /// hand: each is a BonaPiece 0 feature.
 #[inline]
 pub fn missing(pos: &Position) -> usize {
-    let on_board = pos.occupied().count() as usize - 2;
+    // Both kings stand on the board; they are not features.
+    let on_board = (pos.occupied().count() as usize).saturating_sub(2);
     let held: u32 = [Color::Black, Color::White]
         .iter()
         .map(|&c| {

@@ -8,7 +8,8 @@
 //! active features' rows on the biases), the side to move's half first, each
 //! clamped to 0..127; two hidden layers of `clamp((bias + Σ w·x) >> 6, 0,
 //! 127)`; the output divided by `FV_SCALE`, truncated toward zero and clamped
-//! to ±27,000. It recomputes both accumulators from scratch for each call.
+//! to ±27,000. It recomputes both accumulators from scratch for each call;
+//! [`NnueEval`] keeps them between calls and gives the same scores.
 
 pub mod features;
 pub mod file;
@@ -33,23 +34,42 @@ const SCORE_LIMIT: i32 = 27_000;
 const WEIGHT_SCALE_BITS: u32 = 6;
 
 impl Nnue {
+    /// The first layer's row of feature `f`.
+    #[inline]
+    fn row(&self, f: usize) -> &[i16] {
+        &self.ft_weight[f * HALF..(f + 1) * HALF]
+    }
+
+    /// Adds feature `f`'s row to an accumulator (wrapping, as YaneuraOu's `i16` sums do).
+    #[inline]
+    fn add_row(&self, acc: &mut [i16; HALF], f: usize) {
+        for (a, &w) in acc.iter_mut().zip(self.row(f)) {
+            *a = a.wrapping_add(w);
+        }
+    }
+
+    /// Takes feature `f`'s row off an accumulator.
+    #[inline]
+    fn sub_row(&self, acc: &mut [i16; HALF], f: usize) {
+        for (a, &w) in acc.iter_mut().zip(self.row(f)) {
+            *a = a.wrapping_sub(w);
+        }
+    }
+
     /// One perspective's accumulator: the biases plus the active features' rows.
     fn accumulate(&self, pos: &Position, view: yomi_shogi::Color, out: &mut [i16; HALF]) {
         out.copy_from_slice(&self.ft_bias);
         let mut active = [0usize; PIECES];
         let n = features::active(pos, view, &mut active);
         for &f in &active[..n] {
-            let row = &self.ft_weight[f * HALF..(f + 1) * HALF];
-            for (a, &w) in out.iter_mut().zip(row) {
-                *a = a.wrapping_add(w);
-            }
+            self.add_row(out, f);
         }
     }
 
     /// The score of `pos` for the side to move (see the module contract).
     ///
     /// ```
-    /// use yomi_shogi::{Move, Piece, Position};
+    /// use yomi_shogi::Position;
     /// use yomi_shogi_engine::eval::nnue::{DEFAULT_FV_SCALE, Nnue};
     ///
     /// let net = Nnue::random(1);

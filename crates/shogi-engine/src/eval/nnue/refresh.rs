@@ -58,7 +58,7 @@ impl Default for RefreshTable {
     }
 }
 
-/// Adds (`sign` 1) or subtracts (-1) rows of the feature table.
+/// Rows of one king square's block of features, added to or taken off an accumulator.
 struct Rows<'a> {
     net: &'a Nnue,
     acc: &'a mut [i16; HALF],
@@ -67,27 +67,12 @@ struct Rows<'a> {
 
 impl Rows<'_> {
     #[inline]
-    fn row(&self, bona: usize) -> &[i16] {
-        let f = self.king + bona;
-        &self.net.ft_weight[f * HALF..(f + 1) * HALF]
-    }
-    #[inline]
     fn add(&mut self, bona: usize) {
-        let row = self.row(bona);
-        let row: &[i16; HALF] = row.try_into().expect("a row of HALF weights");
-        let row = *row;
-        for (a, w) in self.acc.iter_mut().zip(row) {
-            *a = a.wrapping_add(w);
-        }
+        self.net.add_row(self.acc, self.king + bona);
     }
     #[inline]
     fn sub(&mut self, bona: usize) {
-        let row = self.row(bona);
-        let row: &[i16; HALF] = row.try_into().expect("a row of HALF weights");
-        let row = *row;
-        for (a, w) in self.acc.iter_mut().zip(row) {
-            *a = a.wrapping_sub(w);
-        }
+        self.net.sub_row(self.acc, self.king + bona);
     }
 }
 

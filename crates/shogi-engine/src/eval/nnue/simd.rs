@@ -1,5 +1,6 @@
 //! The dot products of the NNUE layers, with AVX2 where the CPU has it
-//! (chosen once, at run time) and portable Rust elsewhere.
+//! (asked at run time on each layer; the standard library caches the answer)
+//! and portable Rust elsewhere.
 //!
 //! Contract: [`affine`] returns each row's `bias + Σ w[i] · x[i]` for inputs
 //! whose length is a multiple of 32, exactly, by either path: with inputs at most

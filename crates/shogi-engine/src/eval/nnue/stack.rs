@@ -64,10 +64,6 @@ pub struct Line {
 impl Line {
     /// Notes `m`, just played: `pos` is the position after it, `captured` what it took.
     pub fn push(&mut self, pos: &Position, m: Move, captured: Piece) {
-        if self.frames.len() >= MAX_FRAMES {
-            // Pushes without pops (a caller that never takes back): start over.
-            self.frames.clear();
-        }
         let us = pos.side_to_move().flip();
         let to = m.to();
         let mut frame = Frame {
@@ -108,9 +104,6 @@ impl Line {
 
     /// Notes a null move (nothing on the board changes): `pos` is the position after it.
     pub fn push_null(&mut self, pos: &Position) {
-        if self.frames.len() >= MAX_FRAMES {
-            self.frames.clear();
-        }
         self.push_frame(Frame {
             key: pos.key(),
             removed: [None; 2],
@@ -121,6 +114,10 @@ impl Line {
     }
 
     fn push_frame(&mut self, frame: Frame) {
+        if self.frames.len() >= MAX_FRAMES {
+            // Pushes without pops (a caller that never takes back): start over.
+            self.frames.clear();
+        }
         self.frames.push(frame);
         if self.accs.len() < self.frames.len() {
             self.accs.push([[0; HALF]; 2]);
@@ -168,16 +165,10 @@ impl Line {
                         let mut acc = self.accs[i - 1][c];
                         let f = &self.frames[i];
                         for change in f.removed.iter().flatten() {
-                            let r = (king + change.bona(view)) * HALF;
-                            for (a, &w) in acc.iter_mut().zip(&net.ft_weight[r..r + HALF]) {
-                                *a = a.wrapping_sub(w);
-                            }
+                            net.sub_row(&mut acc, king + change.bona(view));
                         }
                         for change in f.added.iter().flatten() {
-                            let r = (king + change.bona(view)) * HALF;
-                            for (a, &w) in acc.iter_mut().zip(&net.ft_weight[r..r + HALF]) {
-                                *a = a.wrapping_add(w);
-                            }
+                            net.add_row(&mut acc, king + change.bona(view));
                         }
                         self.accs[i][c] = acc;
                         self.frames[i].computed[c] = true;
