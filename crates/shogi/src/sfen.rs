@@ -263,7 +263,7 @@ fn parse_hands(pos: &mut Position, hands: &str) -> Result<(), SfenError> {
     Ok(())
 }
 
-fn validate(pos: &Position) -> Result<(), SfenError> {
+pub(crate) fn validate(pos: &Position) -> Result<(), SfenError> {
     let ill = |s: String| Err(SfenError::Illegal(s));
     for c in [Color::Black, Color::White] {
         let kings = pos.pieces(c, Kind::King).count();

@@ -2,14 +2,18 @@
 //! or KIF reads back equal (names, start position, moves, whole-second
 //! times, termination, comment) and writes again byte for byte; perpetual
 //! check, written as plain repetition, is told apart again by the moves;
-//! both readers refuse garbage with an error and never panic.
+//! both readers refuse garbage with an error and never panic. YaneuraOu's
+//! packed records: a position packs and unpacks to itself, every legal move
+//! survives the 16-bit form, and 32 random bytes never panic the unpacker.
 
 use proptest::prelude::*;
 use std::time::Duration;
 use yomi_search::Game;
-use yomi_shogi::record::{Csa, GameRecord, Kif, TimedMove};
+use yomi_shogi::record::packed::{move_from_u16, move_to_u16};
+use yomi_shogi::record::{Csa, GameRecord, Kif, PackedSfen, PackedSfenValue, TimedMove};
 use yomi_shogi::termination::TERMINATIONS;
-use yomi_shogi::{GameOptions, Position, ShogiGame, Termination};
+use yomi_shogi::types::HAND_KINDS;
+use yomi_shogi::{Color, GameOptions, Position, ShogiGame, Termination};
 
 /// Start positions with promoted pieces on the board and pieces in hand.
 const STARTS: [&str; 3] = [
@@ -104,6 +108,29 @@ proptest! {
     }
 
     #[test]
+    fn packed_sfen_round_trips(start in 0usize..STARTS.len(), prefix in prop::collection::vec(any::<u16>(), 0..160)) {
+        let (pos, _) = game(start, &prefix, &[]);
+        let packed = PackedSfen::pack(&pos);
+        let back = packed.unpack().map_err(|e| TestCaseError::fail(format!("{e}: {}", pos.to_sfen())))?;
+        prop_assert_eq!(back.to_sfen(), pos.to_sfen());
+        prop_assert_eq!(back.key(), pos.key());
+        let record = PackedSfenValue::new(&pos, -123, pos.legal_moves().first().copied(), -1);
+        let again = PackedSfenValue::from_bytes(&record.to_bytes());
+        prop_assert_eq!(again, record);
+        prop_assert_eq!(again.position().unwrap().to_sfen(), pos.to_sfen());
+        for &m in pos.legal_moves().iter() {
+            prop_assert_eq!(move_from_u16(move_to_u16(m)), Some(m));
+        }
+    }
+
+    #[test]
+    fn packed_bytes_never_panic(bytes in prop::array::uniform32(any::<u8>())) {
+        if let Ok(pos) = PackedSfen(bytes).unpack() {
+            prop_assert_eq!(PackedSfen::pack(&pos).unpack().unwrap(), pos);
+        }
+    }
+
+    #[test]
     fn readers_never_panic(text in "\\PC{0,120}") {
         let _ = text.parse::<Csa>();
         let _ = text.parse::<Kif>();
@@ -150,5 +177,104 @@ fn perpetual_check_survives_both_formats() {
     assert_eq!(
         csa.parse::<Csa>().unwrap().0.termination,
         Some(Termination::Repetition)
+    );
+}
+
+/// YaneuraOu's own records (`crates/shogi/data/packed-yaneuraou.tsv`: 600 from
+/// its `gensfen`, 6 handicap and piece-box positions through its `convert_bin`,
+/// each with the text its `convert_plain` printed): every record unpacks to
+/// YaneuraOu's SFEN, move, score, ply and result, and packing that position
+/// with those values gives back the same 40 bytes.
+#[test]
+fn packed_records_equal_yaneuraou() {
+    let text = include_str!("../data/packed-yaneuraou.tsv");
+    let mut checked = 0;
+    let mut boxed = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 6, "{line}");
+        let bytes: Vec<u8> = (0..40)
+            .map(|i| u8::from_str_radix(&cols[0][2 * i..2 * i + 2], 16).unwrap())
+            .collect();
+        let record = PackedSfenValue::from_bytes(bytes.as_slice().try_into().unwrap());
+        let pos = record.position().unwrap_or_else(|e| panic!("{e}: {line}"));
+        let yo_fields: Vec<&str> = cols[1].split(' ').collect();
+        let sfen = pos.to_sfen();
+        let ours: Vec<&str> = sfen.split(' ').collect();
+        assert_eq!(ours[..3], yo_fields[..3], "{line}");
+        assert_eq!(pos.move_number().to_string(), cols[4], "{line}");
+        let mv = move_from_u16(record.best_move).unwrap();
+        assert_eq!(mv.to_string(), cols[2], "{line}");
+        assert!(pos.is_legal(mv), "{line}");
+        assert_eq!(record.score.to_string(), cols[3]);
+        assert_eq!(record.game_result.to_string(), cols[5]);
+        let again = PackedSfenValue::new(&pos, record.score, Some(mv), record.game_result);
+        assert_eq!(again.to_bytes().as_slice(), bytes.as_slice(), "{line}");
+        checked += 1;
+        let held: u32 = [Color::Black, Color::White]
+            .iter()
+            .flat_map(|&c| HAND_KINDS.map(|k| pos.hand(c).count(k)))
+            .sum();
+        boxed += usize::from(pos.occupied().count() + held < 40);
+    }
+    assert_eq!(checked, 606);
+    assert!(
+        boxed >= 3,
+        "handicap positions (pieces in the box) are covered"
+    );
+}
+
+/// Refusals: a missing king (square 81, as YaneuraOu writes it), codes past
+/// 256 bits and a file that is not whole records, each with its own message.
+#[test]
+fn packed_refusals_name_the_problem() {
+    use yomi_shogi::record::{PackedSfenError, PackedSfenReader};
+    let mut bytes = PackedSfen::pack(&Position::startpos()).0;
+    // Black king's 7 bits (1..8) set to 81.
+    let mut bits = 0u32;
+    for i in 0..32 {
+        bits |= u32::from(bytes[i / 8] >> (i % 8) & 1) << i;
+    }
+    let bits = (bits & !(0x7f << 1)) | (81 << 1);
+    for i in 1..8 {
+        let b = (bits >> i & 1) as u8;
+        bytes[i / 8] = (bytes[i / 8] & !(1 << (i % 8))) | b << (i % 8);
+    }
+    let err = PackedSfen(bytes).unpack().unwrap_err();
+    assert!(
+        matches!(err, PackedSfenError::NoKing { square: 81, .. }),
+        "{err}"
+    );
+    // Kings in place, then all ones: a rook on every square, one more than a set has.
+    let mut ones = PackedSfen::pack(&Position::startpos()).0;
+    ones[2..].fill(0xff);
+    let err = PackedSfen(ones).unpack().unwrap_err();
+    assert!(
+        matches!(
+            err,
+            PackedSfenError::TooMany {
+                kind: yomi_shogi::Kind::Rook,
+                max: 2
+            }
+        ),
+        "{err}"
+    );
+    // Every square empty: the rest reads as 54 Black pawns in hand.
+    let mut empty = PackedSfen::pack(&Position::startpos()).0;
+    empty[2..].fill(0);
+    empty[1] &= 0x7f;
+    let err = PackedSfen(empty).unpack().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "more than 18 pieces of kind Pawn on the board, in hand and in the box"
+    );
+    let path = std::env::temp_dir().join(format!("yomi-packed-{}.bin", std::process::id()));
+    std::fs::write(&path, [0u8; 41]).unwrap();
+    let err = PackedSfenReader::open(&path).err().unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        err.to_string()
+            .contains("41 bytes are not a whole number of 40-byte records"),
+        "{err}"
     );
 }

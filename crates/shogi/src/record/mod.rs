@@ -1,5 +1,7 @@
 //! Game records: [`GameRecord`] and its two text formats, [`Csa`] (the
-//! Computer Shogi Association's V2.2) and [`Kif`] (Kakinoki's KIF, UTF-8).
+//! Computer Shogi Association's V2.2) and [`Kif`] (Kakinoki's KIF, UTF-8);
+//! and YaneuraOu's binary training records ([`packed`]: [`PackedSfen`],
+//! [`PackedSfenValue`]).
 //!
 //! Contract: a [`GameRecord`] holds what a record file holds: the players'
 //! names, the start position, the moves with their thinking times, how the
@@ -22,10 +24,14 @@ mod error;
 pub mod kif;
 mod kif_move;
 mod kif_read;
+pub mod packed;
 
 pub use csa::Csa;
 pub use error::{CsaError, CsaErrorKind, KifError, KifErrorKind};
 pub use kif::Kif;
+pub use packed::{
+    PackedSfen, PackedSfenError, PackedSfenReader, PackedSfenValue, PackedSfenWriter,
+};
 
 use crate::error::SfenError;
 use crate::position::Position;
