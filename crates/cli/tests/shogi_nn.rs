@@ -174,3 +174,135 @@ fn init_then_eval_scores_positions_and_bad_input_is_named() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `yomi shogi nnue convert` and `train`: YaneuraOu's own records (the engine crate's
+/// golden file) become dataset rows and records again with everything but the best move
+/// unchanged; a short training run on them writes a net `eval` reads, resumes refuse
+/// other data, and bad files and flags exit 2 (or 1 for a missing file) naming them.
+#[test]
+fn convert_and_train_on_yaneuraou_records() {
+    let dir = std::env::temp_dir().join(format!("yomi-nnue-train-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let golden = include_str!("../../shogi/data/packed-yaneuraou.tsv");
+    let records: Vec<Vec<u8>> = golden
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let hex = l.split('\t').next().unwrap();
+            (0..40)
+                .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+                .collect()
+        })
+        .collect();
+    let bin = dir.join("yo.bin");
+    std::fs::write(&bin, records.concat()).unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let parquet = dir.join("rows.parquet");
+    let back = dir.join("back.bin");
+    let out = yomi(&[
+        "shogi",
+        "nnue",
+        "convert",
+        "--from",
+        &s(&bin),
+        "--to",
+        &s(&parquet),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = yomi(&[
+        "shogi",
+        "nnue",
+        "convert",
+        "--from",
+        &s(&parquet),
+        "--to",
+        &s(&back),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let again = std::fs::read(&back).unwrap();
+    assert_eq!(again.len(), records.len() * 40);
+    for (r, a) in records.iter().zip(again.chunks_exact(40)) {
+        assert_eq!(r[..34], a[..34], "position and score");
+        assert_eq!(a[34..36], [0, 0], "no best move in dataset rows");
+        assert_eq!(r[36..], a[36..], "ply, result, padding");
+    }
+
+    let net_dir = dir.join("run");
+    let train = |extra: &[&str]| {
+        let mut args = vec!["shogi", "nnue", "train", "--epochs", "1", "--batch", "128"];
+        args.extend(extra);
+        yomi(&args)
+    };
+    let v = json(&train(&[
+        "--data",
+        &s(&bin),
+        "--out",
+        &s(&net_dir),
+        "--threads",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(v["finished"], true);
+    assert_eq!(
+        v["train_positions"].as_u64().unwrap() + v["val_positions"].as_u64().unwrap(),
+        606
+    );
+    assert!(v["samples_per_second"].as_f64().unwrap() > 0.0);
+    assert!(v["history"][0]["val_loss"].as_f64().unwrap().is_finite());
+    let net = net_dir.join("nn.bin");
+    let positions = dir.join("positions.txt");
+    std::fs::write(&positions, "startpos\n").unwrap();
+    let scored = json(&yomi(&[
+        "shogi",
+        "nnue",
+        "eval",
+        "--net",
+        &s(&net),
+        "--positions",
+        &s(&positions),
+        "--json",
+    ]));
+    assert!(scored[0]["score"].is_i64());
+    // Resuming on other data is refused; bad input is named.
+    let half = dir.join("half.bin");
+    std::fs::write(&half, records[..300].concat()).unwrap();
+    let out = train(&["--data", &s(&half), "--out", &s(&net_dir), "--resume"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("was started on other data"), "{err}");
+    let cut = dir.join("cut.bin");
+    std::fs::write(&cut, &records.concat()[..81]).unwrap();
+    let out = train(&["--data", &s(&cut), "--out", &s(&dir.join("x"))]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("81 bytes are not a whole number of 40-byte records"),
+        "{err}"
+    );
+    assert_eq!(
+        train(&["--data", &s(&bin), "--out", "x", "--batch", "0"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let out = yomi(&[
+        "shogi",
+        "nnue",
+        "convert",
+        "--from",
+        &s(&bin),
+        "--to",
+        &s(&cut),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -12,6 +12,9 @@
 //!   (`yomi shogi train`), with the quiet preparation of `--quiet`.
 //! - [`tune`], [`tune_scales`], [`fitting`]: fitting the `Control` evaluation's
 //!   weights to dataset rows (Texel's method; `yomi shogi tune`).
+//! - [`nnue`]: training YaneuraOu-format NNUE nets (`yomi shogi nnue train`) on dataset
+//!   rows or YaneuraOu `.bin` records.
+//! - [`packed`]: dataset rows as YaneuraOu `PackedSfenValue` `.bin` files and back.
 //! - [`book`]: making YaneuraOu-format opening books from games
 //!   (`yomi shogi book make`); the engine reads and probes them.
 //!
@@ -45,6 +48,8 @@
 pub mod book;
 pub mod dataset;
 pub mod fitting;
+pub mod nnue;
+pub mod packed;
 pub mod rows;
 pub mod samples;
 pub mod selfplay;

@@ -1,8 +1,8 @@
 //! Dataset rows as the value network's training positions: read through [`crate::rows`],
 //! prepared (for instance made quiet), then split by game in `yomi-shogi-nn`.
 //!
-//! Contract: [`load`] reads one dataset file, or every `*.parquet` file of a folder in name
-//! order ([`rows::files`]), keeping of each row its SFEN, score, result and game; the first
+//! Contract: [`load`] reads one dataset file, a YaneuraOu `.bin` file ([`read_bin`]), or
+//! every `*.parquet` file of a folder in name order ([`rows::files`]), keeping of each row its SFEN, score, result and game; the first
 //! unreadable row stops it with an error naming its file and row. `prepare` sees every row,
 //! in file order, before the split and the fingerprint
 //! ([`Dataset::from_samples`]), so a resumed run must prepare its rows alike (the
@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use std::path::Path;
 use thiserror::Error;
 use yomi_shogi::Position;
+use yomi_shogi::record::PackedSfenError;
 use yomi_shogi_nn::train::loss::Target;
 use yomi_shogi_nn::train::{Dataset, Sample, TrainError};
 
@@ -27,6 +28,9 @@ pub enum LoadError {
     /// The rows read cannot be trained on (no training positions left after the split).
     #[error(transparent)]
     Split(#[from] TrainError),
+    /// A YaneuraOu `.bin` file could not be read, or a record in it does not decode.
+    #[error(transparent)]
+    Packed(#[from] PackedSfenError),
 }
 
 /// The training position of a dataset row.
@@ -41,6 +45,21 @@ pub fn sample(row: Row) -> Sample {
     }
 }
 
+/// The training positions of a YaneuraOu `.bin` file, through [`crate::packed::read_rows`]
+/// (which says how games are told apart: the split by game keeps them together).
+pub fn read_bin(path: &Path) -> Result<Vec<Sample>, PackedSfenError> {
+    Ok(crate::packed::read_rows(path)?
+        .into_iter()
+        .map(sample)
+        .collect())
+}
+
+/// Whether `path` names a YaneuraOu `.bin` file (by its extension).
+pub fn is_bin(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
+}
+
 /// Reads `path` (a dataset file or a folder of them) and splits it by game.
 pub fn load(path: &Path, val_fraction: f64) -> Result<Dataset, LoadError> {
     load_prepared(path, val_fraction, Some)
@@ -53,6 +72,10 @@ pub fn load_prepared(
     val_fraction: f64,
     prepare: impl Fn(Sample) -> Option<Sample> + Sync,
 ) -> Result<Dataset, LoadError> {
+    if is_bin(path) {
+        let samples: Vec<Sample> = read_bin(path)?.into_iter().filter_map(&prepare).collect();
+        return Ok(Dataset::from_samples(samples, val_fraction)?);
+    }
     let files = rows::files(path)?;
     let parts = files
         .par_iter()

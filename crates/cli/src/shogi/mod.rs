@@ -8,6 +8,7 @@ mod dataset;
 mod mate;
 mod nn;
 mod nnue;
+mod nnue_train;
 mod train;
 mod tune;
 pub mod usi;

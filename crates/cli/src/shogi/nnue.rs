@@ -1,7 +1,8 @@
 //! `yomi shogi nnue`: evaluation files in YaneuraOu's classic NNUE format (library:
 //! `yomi_shogi_engine::eval::nnue`): `init` writes a seeded random `halfKP 256x2-32-32` net
 //! that YaneuraOu loads, `eval` scores positions with a net as YaneuraOu's `eval` command
-//! prints them (one SFEN per line of a file, or `startpos`).
+//! prints them (one SFEN per line of a file, or `startpos`); `train` and `convert` are in
+//! `nnue_train`.
 
 use crate::usage::usage;
 use anyhow::{Context, Result};
@@ -22,6 +23,10 @@ enum NnueCommand {
     Init(InitArgs),
     /// Score positions with a net, from the side to move, as YaneuraOu's `eval` prints them.
     Eval(EvalArgs),
+    /// Train a net on dataset rows or YaneuraOu .bin records (CPU, resumable).
+    Train(crate::shogi::nnue_train::NnueTrainArgs),
+    /// Convert training data between YaneuraOu's .bin records and Parquet dataset rows.
+    Convert(crate::shogi::nnue_train::ConvertArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -65,6 +70,8 @@ pub fn run(args: NnueArgs) -> Result<()> {
             Ok(())
         }
         NnueCommand::Eval(a) => eval(a),
+        NnueCommand::Train(a) => crate::shogi::nnue_train::train(a),
+        NnueCommand::Convert(a) => crate::shogi::nnue_train::convert(a),
     }
 }
 

@@ -228,7 +228,7 @@ pub fn run(a: TrainArgs) -> Result<()> {
     Ok(())
 }
 
-fn epoch_line(r: &EpochRecord, epochs: usize) -> String {
+pub(crate) fn epoch_line(r: &EpochRecord, epochs: usize) -> String {
     let val = match r.val {
         Some(v) => format!(
             "val {:.5} (score {:.5}, result {:.4})",

@@ -27,8 +27,8 @@ pub mod params;
 pub mod schedule;
 pub mod trainer;
 
-#[cfg(test)]
-mod fixture;
+/// Labelled positions for tests and examples (also the NNUE trainer's tests).
+pub mod fixture;
 #[cfg(test)]
 mod tests;
 

@@ -86,8 +86,10 @@ pub enum PackedSfenError {
         source: Box<PackedSfenError>,
     },
     /// Reading or writing the file failed.
-    #[error("{path}: {source}")]
+    #[error("{action} {path}")]
     Io {
+        /// What was being done (`opening`, `reading`, `writing`, ...).
+        action: &'static str,
         /// The file.
         path: String,
         /// The failure.
@@ -474,6 +476,7 @@ impl PackedSfenReader {
     /// Opens a `.bin` file.
     pub fn open(path: &std::path::Path) -> Result<Self, PackedSfenError> {
         let io = |source| PackedSfenError::Io {
+            action: "opening",
             path: path.display().to_string(),
             source,
         };
@@ -513,6 +516,7 @@ impl Iterator for PackedSfenReader {
             .file
             .read_exact(&mut buf)
             .map_err(|source| PackedSfenError::Io {
+                action: "reading",
                 path: self.path.display().to_string(),
                 source,
             });
@@ -541,6 +545,7 @@ impl PackedSfenWriter {
         name.push(".tmp");
         let tmp = std::path::PathBuf::from(name);
         let file = std::fs::File::create(&tmp).map_err(|source| PackedSfenError::Io {
+            action: "creating",
             path: tmp.display().to_string(),
             source,
         })?;
@@ -553,6 +558,7 @@ impl PackedSfenWriter {
 
     fn io(&self, source: io::Error) -> PackedSfenError {
         PackedSfenError::Io {
+            action: "writing",
             path: self.tmp.display().to_string(),
             source,
         }
@@ -563,6 +569,7 @@ impl PackedSfenWriter {
         let out = self.out.as_mut().expect("open until finish");
         out.write_all(&record.to_bytes())
             .map_err(|e| PackedSfenError::Io {
+                action: "writing",
                 path: self.tmp.display().to_string(),
                 source: e,
             })

@@ -1,0 +1,193 @@
+//! NNUE training checkpoints: the float weights and Adam moments in one safetensors file
+//! (readable from Python with `safetensors.numpy.load_file`), and the progress as JSON.
+//!
+//! Contract: [`save`] writes `state.safetensors` (tensors named as
+//! [`TENSORS`](crate::nnue::net::TENSORS), then the same names prefixed `m.` and `v.`; the
+//! step in the metadata) and `progress.json` ([`Progress`]), each to a temporary file
+//! renamed into place, the progress last; the progress records a hash of the state file,
+//! so [`load`] refuses a pair from different steps instead of resuming from it. A progress
+//! file of another format (the value network's, say) is refused by name.
+
+use crate::nnue::net::{FloatNet, TENSORS};
+use crate::nnue::optim::Adam;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use yomi_core::Fnv;
+use yomi_shogi_nn::train::checkpoint::EpochRecord;
+use yomi_shogi_nn::train::{LossSums, TrainError, TrainParams};
+
+/// The weights and moments of a checkpoint.
+pub const STATE_FILE: &str = "state.safetensors";
+/// Its progress.
+pub const PROGRESS_FILE: &str = "progress.json";
+/// The `format` value of an NNUE progress file.
+pub const PROGRESS_FORMAT: &str = "yomi-shogi-nnue-train-progress";
+
+/// Where an NNUE run stands (with the state file, enough to continue it exactly).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Always [`PROGRESS_FORMAT`].
+    pub format: String,
+    /// Everything that determines the result.
+    pub params: TrainParams,
+    /// The epoch in progress (0-based); equals `params.epochs` when training is over.
+    pub epoch: usize,
+    /// Batches of the epoch in progress already applied.
+    pub batch_in_epoch: u64,
+    /// Optimizer steps taken.
+    pub step: u64,
+    /// Optimizer steps of the whole run.
+    pub total_steps: u64,
+    /// Training losses of the epoch in progress so far.
+    pub epoch_loss: LossSums,
+    /// One record per finished epoch.
+    pub history: Vec<EpochRecord>,
+    /// Fingerprint of the training data.
+    pub data_fingerprint: u64,
+    /// Training positions.
+    pub train_rows: usize,
+    /// Validation positions.
+    pub val_rows: usize,
+    /// FNV-1a hash of the state file written with this progress.
+    pub state_hash: u64,
+}
+
+fn bad(path: &Path, message: impl Into<String>) -> TrainError {
+    TrainError::Checkpoint {
+        path: path.to_path_buf(),
+        message: message.into(),
+    }
+}
+
+fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> TrainError {
+    let path = path.to_path_buf();
+    move |source| TrainError::Io {
+        action,
+        path,
+        source,
+    }
+}
+
+fn le_bytes(x: &[f32]) -> Vec<u8> {
+    x.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+fn state_bytes(net: &FloatNet, opt: &Adam, path: &Path) -> Result<Vec<u8>, TrainError> {
+    use safetensors::tensor::{Dtype, TensorView};
+    let mut tensors = Vec::new();
+    for (prefix, n) in [("", net), ("m.", &opt.m), ("v.", &opt.v)] {
+        for (name, t) in TENSORS.iter().zip(n.tensors()) {
+            tensors.push((format!("{prefix}{name}"), t.len(), le_bytes(t)));
+        }
+    }
+    let views = tensors
+        .iter()
+        .map(|(name, len, data)| {
+            TensorView::new(Dtype::F32, vec![*len], data)
+                .map(|v| (name.clone(), v))
+                .map_err(|e| bad(path, format!("building tensor {name}: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let meta = HashMap::from([("step".to_string(), opt.step.to_string())]);
+    safetensors::serialize(views, Some(meta)).map_err(|e| bad(path, e.to_string()))
+}
+
+/// Writes a checkpoint into `dir` (created if needed), filling in `progress.state_hash`.
+pub fn save(
+    dir: &Path,
+    net: &FloatNet,
+    opt: &Adam,
+    progress: &mut Progress,
+) -> Result<(), TrainError> {
+    fs::create_dir_all(dir).map_err(io("creating", dir))?;
+    let state_path = dir.join(STATE_FILE);
+    let state = state_bytes(net, opt, &state_path)?;
+    progress.state_hash = hash(&state);
+    let progress_path = dir.join(PROGRESS_FILE);
+    let json =
+        serde_json::to_vec_pretty(progress).map_err(|e| bad(&progress_path, e.to_string()))?;
+    let mut temps = Vec::new();
+    for (path, bytes) in [(&state_path, &state), (&progress_path, &json)] {
+        let tmp = yomi_core::files::temp_path(path);
+        let mut file = fs::File::create(&tmp).map_err(io("creating", &tmp))?;
+        file.write_all(bytes).map_err(io("writing", &tmp))?;
+        file.sync_all().map_err(io("flushing", &tmp))?;
+        temps.push((tmp, path.clone()));
+    }
+    for (tmp, path) in temps {
+        fs::rename(&tmp, &path).map_err(io("renaming onto", &path))?;
+    }
+    Ok(())
+}
+
+/// Reads the progress file of the checkpoint in `dir`.
+pub fn read_progress(dir: &Path) -> Result<Progress, TrainError> {
+    let path = dir.join(PROGRESS_FILE);
+    let json = fs::read(&path).map_err(io("reading", &path))?;
+    let value: serde_json::Value =
+        serde_json::from_slice(&json).map_err(|e| bad(&path, e.to_string()))?;
+    let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
+    if format != PROGRESS_FORMAT {
+        return Err(bad(
+            &path,
+            format!("format {format:?}, expected {PROGRESS_FORMAT:?} (not an NNUE training run)"),
+        ));
+    }
+    serde_json::from_value(value).map_err(|e| bad(&path, e.to_string()))
+}
+
+/// Reads the checkpoint in `dir`, checking that its files belong together.
+pub fn load(dir: &Path) -> Result<(FloatNet, Adam, Progress), TrainError> {
+    use safetensors::tensor::{Dtype, SafeTensors};
+    let progress = read_progress(dir)?;
+    let path: PathBuf = dir.join(STATE_FILE);
+    let bytes = fs::read(&path).map_err(io("reading", &path))?;
+    if hash(&bytes) != progress.state_hash {
+        return Err(bad(
+            &path,
+            format!(
+                "does not match {PROGRESS_FILE} (step {}): the checkpoint was interrupted while being written",
+                progress.step
+            ),
+        ));
+    }
+    let st = SafeTensors::deserialize(&bytes).map_err(|e| bad(&path, e.to_string()))?;
+    let shapes = FloatNet::shapes();
+    let mut nets = [FloatNet::zeros(), FloatNet::zeros(), FloatNet::zeros()];
+    for (prefix, net) in ["", "m.", "v."].iter().zip(nets.iter_mut()) {
+        for ((name, t), &len) in TENSORS.iter().zip(net.tensors_mut()).zip(&shapes) {
+            let full = format!("{prefix}{name}");
+            let view = st
+                .tensor(&full)
+                .map_err(|e| bad(&path, format!("tensor {full}: {e}")))?;
+            if view.dtype() != Dtype::F32 || view.data().len() != 4 * len {
+                return Err(bad(
+                    &path,
+                    format!("tensor {full}: expected {len} f32 values"),
+                ));
+            }
+            for (x, b) in t.iter_mut().zip(view.data().chunks_exact(4)) {
+                *x = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            }
+        }
+    }
+    let [net, m, v] = nets;
+    Ok((
+        net,
+        Adam {
+            m,
+            v,
+            step: progress.step,
+        },
+        progress,
+    ))
+}
+
+fn hash(bytes: &[u8]) -> u64 {
+    let mut h = Fnv::new();
+    h.write(bytes);
+    h.finish()
+}
