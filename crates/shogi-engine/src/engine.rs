@@ -67,6 +67,8 @@ pub struct Engine {
     pub softmax: SoftmaxSearcher,
     /// Which one plays.
     pub kind: SearchKind,
+    /// The evaluation both use (kept to give alpha-beta helper threads their own).
+    eval: LoadedEval,
 }
 
 impl Engine {
@@ -77,13 +79,22 @@ impl Engine {
             alpha: Searcher::new(hash_mb, &eval),
             softmax: SoftmaxSearcher::new(softmax, eval.batch_evaluator(), hash_mb),
             kind,
+            eval,
         }
     }
 
     /// Puts `eval` behind both searchers.
     pub fn set_eval(&mut self, eval: &LoadedEval) {
+        let threads = self.alpha.threads();
         self.alpha.set_evaluator(eval.evaluator());
+        self.alpha.set_threads(threads, eval);
         self.softmax.set_evaluator(eval.batch_evaluator());
+        self.eval = eval.clone();
+    }
+
+    /// Alpha-beta search threads (Lazy SMP), at least 1.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.alpha.set_threads(threads, &self.eval);
     }
 
     /// Sets the entering-king rule of both searchers.

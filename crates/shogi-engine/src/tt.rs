@@ -9,12 +9,16 @@
 //! maps its pages ahead of the search within a time budget (on Linux as
 //! 2 MB pages where the kernel grants them: fewer TLB misses per probe), and
 //! [`TranspositionTable::clear`] wipes a fully mapped table in place (keeping
-//! its pages) and otherwise allocates afresh. The search owns the
-//! table while it runs (one search thread), so no locking is needed; two
-//! plain words per entry would also survive concurrent writers without UB,
-//! only with torn entries that the key check rejects.
+//! its pages) and otherwise allocates afresh. Search threads share the table
+//! without locks (Lazy SMP): [`TranspositionTable::probe`] and
+//! [`TranspositionTable::store`] take `&self` and read and write the words as
+//! relaxed atomics (plain loads and stores on x86-64), and the key word holds
+//! the key XOR the data word, so an entry torn by two writers (one's key, the
+//! other's data) fails the key check instead of passing off one position's
+//! score as another's.
 
 use crate::memory::touch_pages;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 use yomi_core::memory::{HUGE_PAGE, advise_huge_pages};
 use yomi_shogi::Move;
@@ -56,7 +60,7 @@ const DEPTH_OFFSET: i32 = 8;
 /// The table.
 pub struct TranspositionTable {
     /// `buckets` buckets from word `base` on, plus the slack for alignment.
-    words: Vec<u64>,
+    words: Vec<AtomicU64>,
     /// First word of bucket 0: the allocation is one bucket larger than
     /// needed and the buckets start on a 64-byte boundary, so a bucket is
     /// one cache line (not two) and one miss loads it.
@@ -65,8 +69,10 @@ pub struct TranspositionTable {
     generation: u8,
     /// Words from the start whose pages are known to be mapped.
     mapped: usize,
-    /// A search started since the last clear (so there may be entries).
-    used: bool,
+    /// A search started or an entry was stored since the last clear (so there
+    /// may be entries); read before it is written, so stores keep its cache
+    /// line shared between threads.
+    used: AtomicBool,
 }
 
 impl TranspositionTable {
@@ -82,16 +88,14 @@ impl TranspositionTable {
             // the process; the probe is freed untouched.
             let granted = Vec::<u64>::new().try_reserve_exact(words).is_ok();
             if granted || mb == 1 {
-                // vec![0; n] of an integer type allocates zeroed memory
-                // directly (pages mapped on first touch).
-                let words = vec![0u64; words];
+                let words = zeroed_words(words);
                 return TranspositionTable {
                     base: line_offset(&words),
                     words,
                     buckets,
                     generation: 0,
                     mapped: 0,
-                    used: false,
+                    used: AtomicBool::new(false),
                 };
             }
             mb /= 2;
@@ -109,17 +113,17 @@ impl TranspositionTable {
     /// allocated afresh, zero-filled and lazily mapped, because zeroing it
     /// in place would map every page now (seconds for a gigabyte).
     pub fn clear(&mut self) {
-        if self.used {
+        if *self.used.get_mut() {
             if self.mapped == self.words.len() {
-                self.words.fill(0);
+                self.words_mut().fill(0);
             } else {
                 self.words = Vec::new();
-                self.words = vec![0u64; (self.buckets + 1) * WORDS_PER_BUCKET];
+                self.words = zeroed_words((self.buckets + 1) * WORDS_PER_BUCKET);
                 self.base = line_offset(&self.words);
                 self.mapped = 0;
             }
         }
-        self.used = false;
+        *self.used.get_mut() = false;
         self.generation = 0;
     }
 
@@ -137,8 +141,9 @@ impl TranspositionTable {
             let at = base + self.mapped * 8;
             let next = (at / HUGE_PAGE + 1) * HUGE_PAGE;
             let end = ((next - base) / 8).min(len);
-            advise_huge_pages(&mut self.words[self.mapped..end]);
-            self.mapped = touch_pages(&mut self.words[..end], self.mapped, deadline);
+            let mapped = self.mapped;
+            advise_huge_pages(&mut self.words_mut()[mapped..end]);
+            self.mapped = touch_pages(&mut self.words_mut()[..end], mapped, deadline);
             if self.mapped < end || Instant::now() >= deadline {
                 break;
             }
@@ -148,8 +153,24 @@ impl TranspositionTable {
 
     /// Starts a new search: older entries become preferred victims.
     pub fn new_search(&mut self) {
-        self.used = true;
+        *self.used.get_mut() = true;
         self.generation = (self.generation + 1) & 63;
+    }
+
+    /// The words as plain integers, for work that needs the table alone
+    /// (clearing, mapping pages).
+    #[allow(unsafe_code)]
+    fn words_mut(&mut self) -> &mut [u64] {
+        let len = self.words.len();
+        // SAFETY: `AtomicU64` has the size, alignment (checked below) and bit
+        // validity of `u64`, and `&mut self` means no other reference to the
+        // words exists while this slice lives.
+        unsafe { std::slice::from_raw_parts_mut(self.words.as_mut_ptr().cast::<u64>(), len) }
+    }
+
+    #[inline(always)]
+    fn word(&self, i: usize) -> u64 {
+        self.words[i].load(Relaxed)
     }
 
     #[inline(always)]
@@ -171,8 +192,9 @@ impl TranspositionTable {
         let b = self.bucket(key);
         let key = key | 1; // never 0, so an empty slot never matches
         for w in 0..WAYS {
-            if self.words[b + 2 * w] == key {
-                return Some(decode(self.words[b + 2 * w + 1]));
+            let data = self.word(b + 2 * w + 1);
+            if self.word(b + 2 * w) ^ data == key {
+                return Some(decode(data));
             }
         }
         None
@@ -182,19 +204,21 @@ impl TranspositionTable {
     /// valuable slot (oldest generation, then shallowest). A store without a
     /// move keeps the move already stored for the key.
     #[inline]
-    pub fn store(&mut self, key: u64, entry: TtEntry) {
-        self.used = true;
+    pub fn store(&self, key: u64, entry: TtEntry) {
+        if !self.used.load(Relaxed) {
+            self.used.store(true, Relaxed);
+        }
         let b = self.bucket(key);
         let key = key | 1;
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for w in 0..WAYS {
-            let k = self.words[b + 2 * w];
-            if k == key || k == 0 {
+            let data = self.word(b + 2 * w + 1);
+            let k = self.word(b + 2 * w);
+            if k ^ data == key || (k == 0 && data == 0) {
                 victim = w;
                 break;
             }
-            let data = self.words[b + 2 * w + 1];
             let age = (self.generation.wrapping_sub(generation(data)) & 63) as i32;
             let worth = depth_field(data) - 8 * age;
             if worth < victim_worth {
@@ -204,8 +228,9 @@ impl TranspositionTable {
         }
         let slot = b + 2 * victim;
         let mut entry = entry;
-        if self.words[slot] == key {
-            let old = decode(self.words[slot + 1]);
+        let old_data = self.word(slot + 1);
+        if self.word(slot) ^ old_data == key {
+            let old = decode(old_data);
             // A much deeper result is worth more than a shallow bound.
             if old.depth > entry.depth + 3 && entry.bound != Bound::Exact {
                 return;
@@ -214,8 +239,9 @@ impl TranspositionTable {
                 entry.mv = old.mv;
             }
         }
-        self.words[slot] = key;
-        self.words[slot + 1] = encode(&entry, self.generation);
+        let data = encode(&entry, self.generation);
+        self.words[slot].store(key ^ data, Relaxed);
+        self.words[slot + 1].store(data, Relaxed);
     }
 
     /// Per-mille of sampled slots used by the current search (USI `hashfull`).
@@ -225,7 +251,8 @@ impl TranspositionTable {
         for bucket in 0..sample {
             for w in 0..WAYS {
                 let i = self.base + bucket * WORDS_PER_BUCKET + 2 * w;
-                if self.words[i] != 0 && generation(self.words[i + 1]) == self.generation {
+                let data = self.word(i + 1);
+                if (self.word(i) != 0 || data != 0) && generation(data) == self.generation {
                     used += 1;
                 }
             }
@@ -234,8 +261,23 @@ impl TranspositionTable {
     }
 }
 
+const _: () = assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>());
+
+/// `n` zero words, allocated zeroed (pages mapped on first touch, so a large
+/// table costs nothing until used).
+#[allow(unsafe_code)]
+fn zeroed_words(n: usize) -> Vec<AtomicU64> {
+    // vec![0; n] of an integer type allocates zeroed memory directly.
+    let mut plain = std::mem::ManuallyDrop::new(vec![0u64; n]);
+    let (ptr, len, cap) = (plain.as_mut_ptr(), plain.len(), plain.capacity());
+    // SAFETY: the allocation came from a Vec<u64> of this length and capacity,
+    // and AtomicU64 has u64's size and alignment (asserted above), so the same
+    // layout frees it; zero is a valid AtomicU64.
+    unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, cap) }
+}
+
 /// Words to skip from the start of `words` to reach a 64-byte boundary.
-fn line_offset(words: &[u64]) -> usize {
+fn line_offset(words: &[AtomicU64]) -> usize {
     let addr = words.as_ptr() as usize;
     (BYTES_PER_BUCKET - addr % BYTES_PER_BUCKET) % BYTES_PER_BUCKET / 8
 }
@@ -292,7 +334,7 @@ mod tests {
 
     #[test]
     fn stores_and_reads_back_exactly() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         tt.store(42, entry(-31_990, 17));
         assert_eq!(tt.probe(42), Some(entry(-31_990, 17)));
         assert_eq!(tt.probe(1042), None);
@@ -302,7 +344,7 @@ mod tests {
 
     #[test]
     fn full_bucket_evicts_the_shallowest() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         // Keys that differ only in the low bits share a bucket.
         let keys: Vec<u64> = (0..5u64).map(|i| (i + 1) << 1).collect();
         for (i, &k) in keys[..4].iter().enumerate() {

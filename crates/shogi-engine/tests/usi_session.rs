@@ -718,3 +718,70 @@ fn an_nnue_net_in_eval_dir_plays_and_a_truncated_one_is_refused() {
     assert!(s.finished_within(S));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Two search threads (Lazy SMP): a timed move, ponder then ponderhit, go infinite
+/// then stop, a depth limit, a mate search and MultiPV all answer as with one, with
+/// legal moves; the reported nodes include the helper's; `Threads 0` is refused.
+#[test]
+fn two_threads_play_ponder_stop_and_mate() {
+    let mut s = Session::start();
+    s.send("setoption name Threads value 0");
+    s.expect("info string", S);
+    s.send("setoption name Threads value 2");
+    s.send("setoption name USI_Hash value 16");
+    s.send("setoption name NetworkDelay value 300");
+    s.send("isready");
+    s.expect("readyok", S);
+    s.send("usinewgame");
+    s.send("position startpos moves 7g7f 3c3d");
+    s.send("go btime 0 wtime 0 byoyomi 1000");
+    let t = Instant::now();
+    let (bm, infos) = s.expect("bestmove", S);
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(legal_in("startpos", &["7g7f", "3c3d"], &bm));
+    assert!(
+        infos.iter().any(|l| l.starts_with("info depth")),
+        "{infos:?}"
+    );
+    s.send("go ponder btime 0 wtime 0 byoyomi 1000");
+    s.expect_silence("bestmove", Duration::from_millis(300));
+    s.send("ponderhit");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &["7g7f", "3c3d"], &bm));
+    s.send("go infinite");
+    s.expect_silence("bestmove", Duration::from_millis(300));
+    s.send("stop");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &["7g7f", "3c3d"], &bm));
+    s.send("position startpos");
+    s.send("go depth 6");
+    let (bm, infos) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm));
+    let depths: Vec<&String> = infos
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(
+        depths
+            .last()
+            .is_some_and(|l| l.starts_with("info depth 6 ")),
+        "{depths:?}"
+    );
+    // The mate solver is not threaded; it answers as with one thread.
+    s.send("position sfen 8k/9/8P/9/9/9/9/9/K8 b G 1");
+    s.send("go mate 2000");
+    let (line, _) = s.expect("checkmate", S);
+    assert_eq!(line, "checkmate G*1b");
+    s.send("setoption name MultiPV value 3");
+    s.send("position startpos");
+    s.send("go depth 4");
+    let (bm, infos) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm));
+    assert!(infos.iter().any(|l| l.contains("multipv 3")), "{infos:?}");
+    s.send("quit");
+    assert!(s.finished_within(S));
+}

@@ -10,7 +10,7 @@ use crate::params::{
     CAPTURE_MALUS_OFFSET, CAPTURE_MALUS_PER_DEPTH, CONT4_WEIGHT_PERCENT, QUIET_BONUS_MAX,
     QUIET_BONUS_OFFSET, QUIET_BONUS_PER_DEPTH,
 };
-use crate::search::Searcher;
+use crate::search::ThreadState;
 use crate::search::history::piece_to;
 use crate::search::worker::Worker;
 use yomi_shogi::Move;
@@ -34,7 +34,7 @@ impl Worker<'_> {
         }
         let side = self.pos.side_to_move();
         let bonus = (QUIET_BONUS_PER_DEPTH * depth - QUIET_BONUS_OFFSET).min(QUIET_BONUS_MAX);
-        let credit = |s: &mut Searcher, q: Move, b: i32| {
+        let credit = |s: &mut ThreadState, q: Move, b: i32| {
             s.history.update(side, q, b);
             let pt = piece_to(&self.pos, q);
             s.cont.update(prev[0], pt, b);

@@ -23,6 +23,7 @@ mod prune;
 mod quiescence;
 mod root;
 pub mod see;
+pub mod threads;
 mod worker;
 
 pub mod order;
@@ -76,22 +77,19 @@ impl GameHistory {
     }
 }
 
-/// Search state that lives across searches: the transposition table, the
-/// history table and the evaluator.
-pub struct Searcher {
-    pub(crate) tt: TranspositionTable,
+/// What one search thread keeps across searches: its histories, its
+/// evaluator (with the NNUE accumulators) and the rules it applies.
+pub(crate) struct ThreadState {
     pub(crate) history: History,
     pub(crate) captures: CaptureHistory,
     pub(crate) cont: ContinuationHistory,
     pub(crate) eval: Box<dyn Evaluator>,
     pub(crate) declaration: DeclarationRule,
     pub(crate) lmr: Box<[[i32; 64]; 64]>,
-    requested_mb: usize,
 }
 
-impl Searcher {
-    /// A searcher with a `hash_mb` table evaluating with `eval`.
-    pub fn new(hash_mb: usize, eval: &LoadedEval) -> Searcher {
+impl ThreadState {
+    fn new(eval: Box<dyn Evaluator>, declaration: DeclarationRule) -> ThreadState {
         let mut lmr = Box::new([[0i32; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -100,16 +98,59 @@ impl Searcher {
                 *r = v.max(0.0) as i32;
             }
         }
-        Searcher {
-            tt: TranspositionTable::new(hash_mb),
+        ThreadState {
             history: History::default(),
             captures: CaptureHistory::default(),
             cont: ContinuationHistory::default(),
-            eval: eval.evaluator(),
-            declaration: DeclarationRule::Points27,
+            eval,
+            declaration,
             lmr,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.history = History::default();
+        self.captures = CaptureHistory::default();
+        self.cont.clear();
+    }
+}
+
+/// Search state that lives across searches: the transposition table, shared
+/// by every search thread, and each thread's histories and evaluator (the
+/// main thread's, and those of the helpers of [`Searcher::set_threads`]).
+pub struct Searcher {
+    pub(crate) tt: TranspositionTable,
+    pub(crate) main: ThreadState,
+    helpers: Vec<ThreadState>,
+    requested_mb: usize,
+}
+
+impl Searcher {
+    /// A searcher with a `hash_mb` table evaluating with `eval`, one thread.
+    pub fn new(hash_mb: usize, eval: &LoadedEval) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            main: ThreadState::new(eval.evaluator(), DeclarationRule::Points27),
+            helpers: Vec::new(),
             requested_mb: hash_mb,
         }
+    }
+
+    /// Searches with `threads` threads (Lazy SMP, see [`threads`]): the main
+    /// one and `threads - 1` helpers evaluating with `eval`, each with its
+    /// own histories; at least 1 (the plain single-threaded search).
+    pub fn set_threads(&mut self, threads: usize, eval: &LoadedEval) {
+        let helpers = threads.max(1) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            self.helpers
+                .push(ThreadState::new(eval.evaluator(), self.main.declaration));
+        }
+    }
+
+    /// Search threads, the main one included.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     /// Replaces the transposition table with a fresh one of `mb` MB (or
@@ -126,39 +167,44 @@ impl Searcher {
         self.tt.size_mb()
     }
 
-    /// Forgets everything learned (table, history): a new game.
+    /// Forgets everything learned (table, histories): a new game.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history = History::default();
-        self.captures = CaptureHistory::default();
-        self.cont.clear();
+        self.main.clear();
+        self.helpers.iter_mut().for_each(ThreadState::clear);
     }
 
     /// Maps the history and table memory ahead of the first search, until
     /// `deadline` (see [`crate::memory`]); true once all of it is mapped.
     pub fn prefault(&mut self, deadline: std::time::Instant) -> bool {
-        self.cont.prefault(deadline) && self.tt.prefault(deadline)
+        self.main.cont.prefault(deadline)
+            && self.helpers.iter_mut().all(|h| h.cont.prefault(deadline))
+            && self.tt.prefault(deadline)
     }
 
     /// Puts any evaluator (a network, say) behind the search; the table is
-    /// cleared, its scores came from the old one.
+    /// cleared, its scores came from the old one. Helpers are dropped (this
+    /// evaluator cannot be copied for them): call [`Searcher::set_threads`]
+    /// again with a [`LoadedEval`] to search on several threads.
     pub fn set_evaluator(&mut self, eval: Box<dyn Evaluator>) {
-        self.eval = eval;
+        self.main.eval = eval;
+        self.helpers.clear();
         self.tt.clear();
     }
 
     /// Sets the entering-king declaration rule the search applies.
     pub fn set_declaration_rule(&mut self, rule: DeclarationRule) {
-        self.declaration = rule;
+        self.main.declaration = rule;
+        self.helpers.iter_mut().for_each(|h| h.declaration = rule);
     }
 
     /// The evaluator's score of `pos` (side to move's view).
     pub fn static_eval(&mut self, pos: &Position) -> i32 {
-        self.eval.evaluate(pos)
+        self.main.eval.evaluate(pos)
     }
 
     /// Searches the last position of `game`, reporting each finished
-    /// iteration (and each multi-PV line) to `report`.
+    /// iteration (and each multi-PV line) of the main thread to `report`.
     pub fn search(
         &mut self,
         game: &GameHistory,
@@ -166,6 +212,42 @@ impl Searcher {
         control: &Control,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        root::run(self, game, limits, control, report)
+        self.tt.new_search();
+        if self.helpers.is_empty() {
+            return root::run(
+                &mut self.main,
+                &self.tt,
+                game,
+                limits,
+                control,
+                report,
+                &Nodes::ALONE,
+            );
+        }
+        threads::run(
+            &mut self.main,
+            &mut self.helpers,
+            &self.tt,
+            game,
+            limits,
+            control,
+            report,
+        )
     }
+}
+
+/// How a search thread's node count meets the others': helpers add theirs into
+/// `add_to`; the main thread reports its own plus `others`.
+#[derive(Clone, Copy)]
+pub(crate) struct Nodes<'a> {
+    pub add_to: Option<&'a std::sync::atomic::AtomicU64>,
+    pub others: Option<&'a std::sync::atomic::AtomicU64>,
+}
+
+impl Nodes<'_> {
+    /// A search on one thread.
+    pub const ALONE: Nodes<'static> = Nodes {
+        add_to: None,
+        others: None,
+    };
 }

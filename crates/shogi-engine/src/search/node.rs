@@ -78,7 +78,7 @@ impl Worker<'_> {
             return self.ply_limit_eval(in_check);
         }
         let key = self.pos.key();
-        let tt = self.s.tt.probe(key);
+        let tt = self.tt.probe(key);
         let tt_move = tt.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tt {
             if !pv_node && e.depth >= depth {
@@ -164,7 +164,7 @@ impl Worker<'_> {
                     self.pv_len[ply + 1] = ply + 1;
                     self.update_pv(ply, m);
                 }
-                self.s.tt.store(
+                self.tt.store(
                     key,
                     TtEntry {
                         mv: m,
@@ -345,7 +345,7 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
-            self.s.tt.store(
+            self.tt.store(
                 key,
                 TtEntry {
                     mv: best_move,

@@ -27,7 +27,7 @@ impl Worker<'_> {
             return self.ply_limit_eval(in_check);
         }
         let key = self.pos.key();
-        let tt = self.s.tt.probe(key);
+        let tt = self.tt.probe(key);
         let tt_move = tt.map_or(Move::NONE, |e| e.mv);
         if let Some(s) = tt.and_then(|e| table_cutoff(&e, ply, alpha, beta)) {
             return s;
@@ -124,7 +124,7 @@ impl Worker<'_> {
     }
 
     fn store_q(&mut self, key: u64, mv: Move, score: i32, eval: i32, bound: Bound, ply: usize) {
-        self.s.tt.store(
+        self.tt.store(
             key,
             TtEntry {
                 mv,

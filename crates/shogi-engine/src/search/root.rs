@@ -13,8 +13,8 @@ use crate::score::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY, mate_in, usi_score}
 use crate::search::history::NO_PIECE_TO;
 use crate::search::order::{MovePicker, OrderStats, is_capture};
 use crate::search::worker::{NodeKind, Worker};
-use crate::search::{Control, GameHistory, Limits, Searcher};
-use crate::tt::{Bound, TtEntry};
+use crate::search::{Control, GameHistory, Limits, Nodes, ThreadState};
+use crate::tt::{Bound, TranspositionTable, TtEntry};
 use std::cmp::Reverse;
 use std::fmt::Write;
 use yomi_shogi::{Move, Position};
@@ -92,13 +92,14 @@ struct RootMove {
 }
 
 pub(super) fn run(
-    s: &mut Searcher,
+    s: &mut ThreadState,
+    tt: &TranspositionTable,
     game: &GameHistory,
     limits: &Limits,
     control: &Control,
     report: &mut dyn FnMut(&SearchInfo),
+    nodes: &Nodes<'_>,
 ) -> SearchResult {
-    s.tt.new_search();
     let root = game.position.clone();
     let legal = root.legal_moves();
     if legal.is_empty() {
@@ -121,7 +122,7 @@ pub(super) fn run(
             score: mate_in(1),
             nodes: 1,
             time_ms: control.elapsed_ms(),
-            hashfull: s.tt.hashfull(),
+            hashfull: tt.hashfull(),
             pv: vec![m],
         };
         report(&info);
@@ -135,7 +136,7 @@ pub(super) fn run(
             pv: vec![m],
         };
     }
-    let mut w = Worker::new(s, root.clone(), &game.earlier, control, limits);
+    let mut w = Worker::new(s, tt, *nodes, root.clone(), &game.earlier, control, limits);
     let mut root_moves = initial_order(&mut w, &legal);
     let multipv = limits.multipv.clamp(1, root_moves.len());
     let max_depth = limits
@@ -183,14 +184,14 @@ pub(super) fn run(
         completed = depth;
         w.limits_armed = true;
         let time_ms = control.elapsed_ms();
-        let hashfull = w.s.tt.hashfull();
+        let hashfull = w.tt.hashfull();
         for (i, rm) in root_moves.iter().take(multipv).enumerate() {
             report(&SearchInfo {
                 depth,
                 seldepth: w.seldepth,
                 multipv: i + 1,
                 score: rm.score,
-                nodes: w.nodes,
+                nodes: w.total_nodes(),
                 time_ms,
                 hashfull,
                 pv: rm.pv.clone(),
@@ -232,6 +233,7 @@ pub(super) fn run(
         ponder,
         score: best.score,
         depth: completed,
+        // This thread's own (the threads' sum is taken once all have stopped).
         nodes: w.nodes,
         time_ms: control.elapsed_ms(),
         pv,
@@ -241,7 +243,7 @@ pub(super) fn run(
 /// Root moves ordered like an inner node's first pick: table move, good
 /// captures, the rest by history.
 fn initial_order(w: &mut Worker<'_>, legal: &[Move]) -> Vec<RootMove> {
-    let tt_move = w.s.tt.probe(w.pos.key()).map_or(Move::NONE, |e| e.mv);
+    let tt_move = w.tt.probe(w.pos.key()).map_or(Move::NONE, |e| e.mv);
     let mut picker = MovePicker::new(
         &mut w.moves,
         &w.pos,
@@ -338,7 +340,7 @@ fn root_search(
             .iter()
             .max_by_key(|r| r.score)
             .map_or(Move::NONE, |r| r.mv);
-        w.s.tt.store(
+        w.tt.store(
             key,
             TtEntry {
                 mv,
@@ -357,6 +359,6 @@ fn root_search(
 fn ponder_from_table(w: &mut Worker<'_>, best: Move) -> Option<Move> {
     let mut pos: Position = w.pos.clone();
     pos.do_move(best);
-    let m = w.s.tt.probe(pos.key())?.mv;
+    let m = w.tt.probe(pos.key())?.mv;
     (m != Move::NONE && pos.is_legal(m)).then_some(m)
 }

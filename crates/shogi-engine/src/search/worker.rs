@@ -10,8 +10,8 @@
 use crate::params::DRAW_SCORE;
 use crate::score::{INFINITE, MAX_PLY, PERPETUAL, from_tt};
 use crate::search::history::{NO_PIECE_TO, piece_to};
-use crate::search::{Control, Limits, Searcher};
-use crate::tt::{Bound, TtEntry};
+use crate::search::{Control, Limits, Nodes, ThreadState};
+use crate::tt::{Bound, TranspositionTable, TtEntry};
 use yomi_shogi::{Move, Piece, Position};
 
 /// What a node is expected to be, for how hard its late moves are reduced:
@@ -56,7 +56,11 @@ pub(super) struct PathEntry {
 
 /// The state of one running search.
 pub(super) struct Worker<'a> {
-    pub s: &'a mut Searcher,
+    pub s: &'a mut ThreadState,
+    /// The table every search thread shares.
+    pub tt: &'a TranspositionTable,
+    /// How this thread's node count meets the other threads'.
+    pub shared_nodes: Nodes<'a>,
     pub pos: Position,
     pub path: Vec<PathEntry>,
     pub root_index: usize,
@@ -80,7 +84,9 @@ pub(super) struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     pub fn new(
-        s: &'a mut Searcher,
+        s: &'a mut ThreadState,
+        tt: &'a TranspositionTable,
+        shared_nodes: Nodes<'a>,
         pos: Position,
         earlier: &[(u64, bool)],
         control: &'a Control,
@@ -104,6 +110,8 @@ impl<'a> Worker<'a> {
         });
         Worker {
             s,
+            tt,
+            shared_nodes,
             pos,
             path,
             root_index,
@@ -124,10 +132,22 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Nodes of this search: this thread's and, for the main thread, the
+    /// helpers' (as they last added them).
+    pub fn total_nodes(&self) -> u64 {
+        let others = self.shared_nodes.others;
+        self.nodes + others.map_or(0, |n| n.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
     /// Counts a node and polls the stop conditions every 256 nodes.
     #[inline(always)]
     pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;
+        if self.nodes & 255 == 0
+            && let Some(total) = self.shared_nodes.add_to
+        {
+            total.fetch_add(256, std::sync::atomic::Ordering::Relaxed);
+        }
         if self.nodes & 255 == 0 && !self.aborted {
             if self.control.is_stopped() {
                 self.aborted = true;
@@ -151,7 +171,7 @@ impl<'a> Worker<'a> {
             .map_or(0, |e| e.since_null.saturating_add(1));
         let pt = piece_to(&self.pos, m);
         let captured = self.pos.do_move(m);
-        self.s.tt.prefetch(self.pos.key());
+        self.tt.prefetch(self.pos.key());
         self.s.eval.played(&self.pos, m, captured);
         self.path.push(PathEntry {
             key: self.pos.key(),

@@ -229,6 +229,7 @@ impl UsiEngine {
             self.loaded_eval = Some(want);
         }
         s.set_declaration_rule(self.options.entering_king);
+        s.set_threads(self.options.threads);
         match &self.options.book_file {
             None => self.book = None,
             Some(path) if self.book.as_ref().is_some_and(|(p, _)| p == path) => {}

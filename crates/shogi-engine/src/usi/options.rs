@@ -73,6 +73,8 @@ pub struct EngineOptions {
     pub network_delay_ms: u64,
     /// `MultiPV`.
     pub multipv: usize,
+    /// `Threads`: alpha-beta search threads (Lazy SMP), 1 to the number of cores.
+    pub threads: usize,
     /// `DepthLimit`: 0 = none.
     pub depth_limit: u32,
     /// `NodesLimit`: 0 = none.
@@ -113,6 +115,7 @@ impl Default for EngineOptions {
             book_seed: 0,
             network_delay_ms: 40,
             multipv: 1,
+            threads: 1,
             depth_limit: 0,
             nodes_limit: 0,
             entering_king: DeclarationRule::Points27,
@@ -190,6 +193,11 @@ impl EngineOptions {
                 d.network_delay_ms
             ),
             "option name MultiPV type spin default 1 min 1 max 128".into(),
+            format!(
+                "option name Threads type spin default {} min 1 max {}",
+                d.threads,
+                max_threads()
+            ),
             "option name DepthLimit type spin default 0 min 0 max 120".into(),
             "option name NodesLimit type spin default 0 min 0 max 1000000000000".into(),
             format!("option name EnteringKingRule type combo default CSARule27{rules}"),
@@ -243,6 +251,7 @@ impl EngineOptions {
             "BookSeed" => self.book_seed = spin(value, 0, 2_147_483_647)?,
             "NetworkDelay" => self.network_delay_ms = spin(value, 0, 10_000)?,
             "MultiPV" => self.multipv = spin(value, 1, 128)? as usize,
+            "Threads" => self.threads = spin(value, 1, max_threads())? as usize,
             "DepthLimit" => self.depth_limit = spin(value, 0, 120)? as u32,
             "NodesLimit" => self.nodes_limit = spin(value, 0, 1_000_000_000_000)?,
             "EnteringKingRule" => {
@@ -282,6 +291,13 @@ impl EngineOptions {
     }
 }
 
+/// The largest `Threads`: the cores this machine has (yomi-core's cap of thread counts
+/// above that).
+pub fn max_threads() -> u64 {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    cores.min(yomi_core::limits::MAX_THREADS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,7 +333,13 @@ mod tests {
         assert!(o.set("SoftmaxBatch", Some("0")).is_err());
         o.set("SoftmaxBatch", Some("64")).unwrap();
         assert_eq!(o.softmax_batch, 64);
-        assert!(o.set("Threads", Some("4")).is_err());
+        o.set("Threads", Some(&max_threads().to_string())).unwrap();
+        assert_eq!(o.threads as u64, max_threads());
+        assert!(
+            o.set("Threads", Some(&(max_threads() + 1).to_string()))
+                .is_err()
+        );
+        assert!(o.set("Threads", Some("0")).is_err());
         o.set("NetworkDevice", Some("cuda:1")).unwrap();
         assert_eq!(o.network_device, Device::Cuda(1));
         assert!(o.set("NetworkDevice", Some("gpu7")).is_err());
@@ -325,7 +347,7 @@ mod tests {
         o.set("NetworkPrecision", Some("tf32")).unwrap();
         assert_eq!(o.network_precision, Precision::Tf32);
         assert!(o.set("NetworkPrecision", Some("f16")).is_err());
-        assert_eq!(o.usi_lines().len(), 20);
+        assert_eq!(o.usi_lines().len(), 21);
     }
 
     /// The reasons, as the `info string` answers show them.
@@ -370,7 +392,10 @@ mod tests {
             why(&mut o, "NetworkPrecision", Some("f16")),
             "unknown precision 'f16' (f32 or tf32)"
         );
-        assert_eq!(why(&mut o, "Threads", Some("4")), "no such option");
+        assert_eq!(
+            why(&mut o, "Threads", Some("0")),
+            format!("0 is outside 1..={}", max_threads())
+        );
         assert_eq!(o, EngineOptions::default(), "nothing refused was applied");
         assert!(
             o.usi_lines().contains(
