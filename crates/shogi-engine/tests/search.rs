@@ -145,3 +145,39 @@ fn always_returns_a_legal_move() {
         }
     }
 }
+
+/// Lazy SMP through the library: with three threads a search still takes the hanging
+/// rook and sees the mate, counts the helpers' nodes (more than one thread's at the same
+/// depth), and going back to one thread gives exactly the single-threaded search again.
+#[test]
+fn several_threads_find_what_one_finds_and_one_thread_is_unchanged() {
+    let rook = Position::from_sfen("8k/9/9/4r4/9/9/9/4R4/K8 b - 1").unwrap();
+    let eval = LoadedEval::default();
+    let mut alone = Searcher::new(8, &eval);
+    let (_, one) = search_depth(&mut alone, &GameHistory::new(Position::startpos()), 7, 1);
+    let mut s = Searcher::new(8, &eval);
+    s.set_threads(3, &eval);
+    assert_eq!(s.threads(), 3);
+    let (_, r) = search_depth(&mut s, &GameHistory::new(rook.clone()), 6, 1);
+    assert_eq!(r.best, rook.parse_usi("5h5d").unwrap());
+    let mate = Position::from_sfen("8k/9/7PP/9/9/9/9/9/K8 w 2G 1").unwrap();
+    let (_, r) = search_depth(&mut s, &GameHistory::new(mate), 5, 1);
+    assert!(r.score <= -MATE + 10, "score {}", r.score);
+    s.clear();
+    let (infos, three) = search_depth(&mut s, &GameHistory::new(Position::startpos()), 7, 1);
+    assert!(Position::startpos().legal_moves().contains(three.best));
+    assert!(
+        three.nodes > one.nodes,
+        "{} nodes on three threads, {} on one",
+        three.nodes,
+        one.nodes
+    );
+    assert!(infos.iter().all(|i| i.nodes <= three.nodes));
+    s.set_threads(1, &eval);
+    s.clear();
+    let (_, again) = search_depth(&mut s, &GameHistory::new(Position::startpos()), 7, 1);
+    assert_eq!(
+        (again.best, again.score, again.nodes),
+        (one.best, one.score, one.nodes)
+    );
+}
