@@ -9,7 +9,7 @@
 //! gradient does not depend on the thread count. The clipped ReLUs pass gradient only
 //! strictly inside (0, 1).
 
-use crate::nnue::net::{Features, FloatNet, OUTPUT_SCALE, Tape};
+use crate::nnue::net::{FT_ROWS, Features, FloatNet, OUTPUT_SCALE, Tape};
 use rayon::prelude::*;
 use yomi_shogi_engine::eval::nnue::features::PIECES;
 use yomi_shogi_engine::eval::nnue::file::{HALF, HIDDEN};
@@ -70,46 +70,55 @@ pub fn batch_gradient(
         .collect::<Result<Vec<_>, _>>()?;
     let mut dense = zero_dense();
     let mut loss = LossSums::default();
-    let mut touches = Vec::new();
-    let mut slot_base = 0u32;
     for p in &parts {
         for (total, part) in dense.iter_mut().zip(&p.dense) {
             total.iter_mut().zip(part).for_each(|(t, g)| *t += g);
         }
         loss += p.loss;
-        touches.extend(p.touches.iter().map(|&(f, s)| (f, s + slot_base)));
-        slot_base += (p.slots.len() / HALF) as u32;
     }
-    touches.par_sort_unstable();
     // Slots are numbered across parts in order: the part holding slot `s` is the last
     // whose first slot is at most `s`.
     let mut firsts = Vec::with_capacity(parts.len());
-    let mut first = 0usize;
+    let mut first = 0u32;
     for p in &parts {
         firsts.push(first);
-        first += p.slots.len() / HALF;
+        first += (p.slots.len() / HALF) as u32;
     }
     let slot = |s: u32| -> &[f32] {
-        let s = s as usize;
         let k = firsts.partition_point(|&f| f <= s) - 1;
-        &parts[k].slots[(s - firsts[k]) * HALF..][..HALF]
+        &parts[k].slots[(s - firsts[k]) as usize * HALF..][..HALF]
     };
-    // Each touched row sums its slots in (feature, slot) order; rows in parallel.
-    let mut rows: Vec<u32> = Vec::new();
-    let mut starts: Vec<usize> = Vec::new();
-    for (k, &(f, _)) in touches.iter().enumerate() {
-        if rows.last() != Some(&f) {
-            rows.push(f);
-            starts.push(k);
+    // A counting sort of the touches by feature row: stable, and the touches come in
+    // slot order, so each row's slots stay in slot order (the fixed summation order).
+    let mut starts = vec![0u32; FT_ROWS + 1];
+    for p in &parts {
+        for &(f, _) in &p.touches {
+            starts[f as usize + 1] += 1;
         }
     }
-    starts.push(touches.len());
+    for i in 0..FT_ROWS {
+        starts[i + 1] += starts[i];
+    }
+    let mut next = starts.clone();
+    let mut by_row = vec![0u32; starts[FT_ROWS] as usize];
+    for (p, &base) in parts.iter().zip(&firsts) {
+        for &(f, s) in &p.touches {
+            let at = &mut next[f as usize];
+            by_row[*at as usize] = s + base;
+            *at += 1;
+        }
+    }
+    let rows: Vec<u32> = (0..FT_ROWS as u32)
+        .filter(|&f| starts[f as usize + 1] > starts[f as usize])
+        .collect();
+    // Each touched row sums its slots; rows in parallel.
     let mut row_grads = vec![0f32; rows.len() * HALF];
     row_grads
         .par_chunks_exact_mut(HALF)
-        .zip(starts.par_windows(2))
-        .for_each(|(out, range)| {
-            for &(_, s) in &touches[range[0]..range[1]] {
+        .zip(rows.par_iter())
+        .for_each(|(out, &f)| {
+            let range = starts[f as usize] as usize..starts[f as usize + 1] as usize;
+            for &s in &by_row[range] {
                 out.iter_mut().zip(slot(s)).for_each(|(r, g)| *r += g);
             }
         });
