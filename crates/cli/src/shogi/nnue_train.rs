@@ -105,7 +105,7 @@ impl NnueTrainArgs {
 /// Runs `yomi shogi nnue train`.
 pub fn train(a: NnueTrainArgs) -> Result<()> {
     let params = if a.resume {
-        let p = checkpoint::read_progress(&a.out)?.params;
+        let p = checkpoint::read_progress(&a.out)?.run.params;
         eprintln!(
             "resuming {} with its recorded settings: epochs {}, batch {}, lr {}, lambda {}, val {}, seed {}",
             a.out.display(),
@@ -151,9 +151,9 @@ pub fn train(a: NnueTrainArgs) -> Result<()> {
         NnueTrainer::new(net, params, &data, a.threads.threads)?
     };
     let progress = trainer.progress();
-    let (epochs, total) = (progress.params.epochs, progress.total_steps);
+    let (epochs, total) = (progress.run.params.epochs, progress.run.total_steps);
     let pb = bar(total, "training");
-    pb.set_position(progress.step);
+    pb.set_position(progress.run.step);
     let mut smoothed: Option<f64> = None;
     let mut observer = |e: Event| {
         match e {

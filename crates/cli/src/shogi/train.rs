@@ -107,7 +107,7 @@ impl TrainArgs {
 /// Runs `yomi shogi train`.
 pub fn run(a: TrainArgs) -> Result<()> {
     let params = if a.resume {
-        let p = checkpoint::read_progress(&a.out)?.params;
+        let p = checkpoint::read_progress(&a.out)?.run.params;
         eprintln!(
             "resuming {} with its recorded settings: epochs {}, batch {}, lr {}, lambda {}, weight decay {}, val {}, seed {}",
             a.out.display(),
@@ -164,9 +164,9 @@ pub fn run(a: TrainArgs) -> Result<()> {
     }
     let config = trainer.weights().config;
     let progress = trainer.progress();
-    let (epochs, total) = (progress.params.epochs, progress.total_steps);
+    let (epochs, total) = (progress.run.params.epochs, progress.run.total_steps);
     let pb = bar(total, "training");
-    pb.set_position(progress.step);
+    pb.set_position(progress.run.step);
     let mut smoothed: Option<f64> = None;
     let mut observer = |e: Event| {
         match e {

@@ -15,10 +15,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use yomi_core::Fnv;
 
+use crate::train::epochs::LoopState;
 use crate::train::error::TrainError;
 use crate::train::loss::LossSums;
 use crate::train::optim::AdamW;
-use crate::train::params::TrainParams;
 use crate::weights::Weights;
 
 /// Weights file of a checkpoint.
@@ -50,24 +50,13 @@ pub struct EpochRecord {
 pub struct Progress {
     /// Always [`PROGRESS_FORMAT`].
     pub format: String,
-    /// Everything that determines the result.
-    pub params: TrainParams,
     /// Network width.
     pub channels: usize,
     /// Network depth.
     pub layers: usize,
-    /// The epoch in progress (0-based); equals `params.epochs` when training is over.
-    pub epoch: usize,
-    /// Batches of the epoch in progress already applied.
-    pub batch_in_epoch: u64,
-    /// Optimizer steps taken.
-    pub step: u64,
-    /// Optimizer steps of the whole run.
-    pub total_steps: u64,
-    /// Training losses of the epoch in progress so far.
-    pub epoch_loss: LossSums,
-    /// One record per finished epoch.
-    pub history: Vec<EpochRecord>,
+    /// Where the training loop stands (its fields sit at the top level of the file).
+    #[serde(flatten)]
+    pub run: LoopState,
     /// Fingerprint of the dataset rows (see [`Dataset`](crate::train::Dataset)).
     pub data_fingerprint: u64,
     /// Training positions.
@@ -160,7 +149,7 @@ pub fn load(dir: &Path) -> Result<(Weights, AdamW, Progress), TrainError> {
                 path,
                 format!(
                     "does not match {PROGRESS_FILE} (step {}): the checkpoint was interrupted while being written",
-                    progress.step
+                    progress.run.step
                 ),
             ));
         }
@@ -168,12 +157,12 @@ pub fn load(dir: &Path) -> Result<(Weights, AdamW, Progress), TrainError> {
     let weights =
         Weights::from_bytes(&weights_bytes).map_err(|e| bad(&weights_path, e.to_string()))?;
     let opt = AdamW::from_bytes(&opt_bytes, &weights).map_err(|e| bad(&opt_path, e.to_string()))?;
-    if opt.t != progress.step {
+    if opt.t != progress.run.step {
         return Err(bad(
             &opt_path,
             format!(
                 "optimizer at step {}, progress at step {}",
-                opt.t, progress.step
+                opt.t, progress.run.step
             ),
         ));
     }

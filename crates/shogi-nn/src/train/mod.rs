@@ -16,6 +16,7 @@
 pub mod backprop;
 pub mod checkpoint;
 pub mod data;
+pub mod epochs;
 mod error;
 mod gemm;
 pub mod grads;

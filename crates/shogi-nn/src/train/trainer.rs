@@ -14,7 +14,7 @@
 
 use std::ops::ControlFlow;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rayon::prelude::*;
 
@@ -22,59 +22,20 @@ use crate::cuda::CudaTrainer;
 use crate::device::Precision;
 use crate::features::{INPUT_LEN, encode};
 use crate::train::backprop::{Prepared, to_square_major};
-use crate::train::checkpoint::{self, EpochRecord, PROGRESS_FORMAT, Progress};
+use crate::train::checkpoint::{self, PROGRESS_FORMAT, Progress};
 use crate::train::data::{Dataset, Sample};
+use crate::train::epochs::{self, Fit, LoopState};
+pub use crate::train::epochs::{Event, Summary, epoch_order};
 use crate::train::error::TrainError;
 use crate::train::grads::Grads;
 use crate::train::loss::{LossSums, sample_loss};
 use crate::train::on_gpu;
 use crate::train::optim::AdamW;
 use crate::train::params::TrainParams;
-use crate::train::schedule::learning_rate;
 use crate::weights::Weights;
 
 /// The final network's file name in the output folder.
 pub const NET_FILE: &str = "net.safetensors";
-
-/// What the loop reports to its observer.
-#[derive(Debug)]
-pub enum Event<'a> {
-    /// After every optimizer step.
-    Step {
-        /// Steps taken so far.
-        step: u64,
-        /// Steps of the whole run.
-        total_steps: u64,
-        /// The epoch in progress (0-based).
-        epoch: usize,
-        /// Mean loss of the batch just applied.
-        loss: f64,
-        /// Learning rate of that step.
-        lr: f32,
-    },
-    /// After an epoch's validation (its checkpoint is already written).
-    Epoch(&'a EpochRecord),
-    /// A checkpoint was written at this step.
-    Checkpoint {
-        /// Steps taken.
-        step: u64,
-    },
-}
-
-/// What a call to [`Trainer::run`] did.
-#[derive(Clone, Debug)]
-pub struct Summary {
-    /// Whether every epoch is done (false when the observer stopped the run).
-    pub finished: bool,
-    /// Steps taken in all (this call and earlier ones).
-    pub steps: u64,
-    /// Positions trained on during this call.
-    pub samples: u64,
-    /// Seconds spent in this call's training steps (validation and checkpoints excluded).
-    pub train_seconds: f64,
-    /// Every finished epoch.
-    pub history: Vec<EpochRecord>,
-}
 
 /// A training run in progress: weights, optimizer state and where it stands.
 pub struct Trainer {
@@ -103,23 +64,16 @@ impl Trainer {
                 u32::MAX
             )));
         }
-        let per_epoch = data.train.len().div_ceil(params.batch) as u64;
         let progress = Progress {
             format: PROGRESS_FORMAT.into(),
             channels: weights.config.channels,
             layers: weights.config.layers,
-            epoch: 0,
-            batch_in_epoch: 0,
-            step: 0,
-            total_steps: per_epoch * params.epochs as u64,
-            epoch_loss: LossSums::default(),
-            history: Vec::new(),
+            run: LoopState::new(params, data.train.len()),
             data_fingerprint: data.fingerprint,
             train_rows: data.train.len(),
             val_rows: data.val.len(),
             weights_hash: 0,
             optimizer_hash: 0,
-            params,
         };
         Ok(Trainer {
             opt: AdamW::new(&weights),
@@ -181,7 +135,7 @@ impl Trainer {
 
     /// Trains until every epoch is done or `observer` answers `Break`, checkpointing into
     /// `out` after every epoch, every `checkpoint_every` (if given) and when stopped; at the
-    /// end writes `out/net.safetensors`.
+    /// end writes `out/net.safetensors` (the loop: [`epochs::run`]).
     pub fn run(
         &mut self,
         data: &Dataset,
@@ -189,112 +143,53 @@ impl Trainer {
         checkpoint_every: Option<Duration>,
         observer: &mut dyn FnMut(Event) -> ControlFlow<()>,
     ) -> Result<Summary, TrainError> {
-        let p = self.progress.params.clone();
-        let n = data.train.len();
-        let per_epoch = n.div_ceil(p.batch) as u64;
-        let mut samples = 0u64;
-        let mut train_time = Duration::ZERO;
-        let mut last_checkpoint = Instant::now();
-        while self.progress.epoch < p.epochs {
-            let order = epoch_order(n, p.seed, self.progress.epoch);
-            for b in self.progress.batch_in_epoch..per_epoch {
-                let start = Instant::now();
-                let lo = b as usize * p.batch;
-                let batch: Vec<&Sample> = order[lo..(lo + p.batch).min(n)]
-                    .iter()
-                    .map(|&i| &data.train[i as usize])
-                    .collect();
-                let (grads, loss) = match &mut self.gpu {
-                    Some(gpu) => on_gpu::batch_gradient(gpu, &self.weights, &batch, p.lambda)?,
-                    None => self
-                        .pool
-                        .install(|| batch_gradient(&self.weights, &batch, p.lambda, p.chunk))?,
-                };
-                // A diverged run stops here, before the step is applied and before
-                // anything is checkpointed or saved: NaN weights are never written.
-                if !loss.mean().is_finite() {
-                    return Err(TrainError::Diverged {
-                        step: self.progress.step + 1,
-                        loss: loss.mean(),
-                    });
-                }
-                let lr = learning_rate(&p, self.progress.step, self.progress.total_steps);
-                self.opt.step(&mut self.weights, &grads, lr, &p);
-                train_time += start.elapsed();
-                samples += batch.len() as u64;
-                self.progress.step += 1;
-                self.progress.batch_in_epoch = b + 1;
-                self.progress.epoch_loss += loss;
-                let flow = observer(Event::Step {
-                    step: self.progress.step,
-                    total_steps: self.progress.total_steps,
-                    epoch: self.progress.epoch,
-                    loss: loss.mean(),
-                    lr,
-                });
-                let due = checkpoint_every.is_some_and(|d| last_checkpoint.elapsed() >= d);
-                if flow.is_break() || due {
-                    self.checkpoint(out, observer)?;
-                    last_checkpoint = Instant::now();
-                }
-                if flow.is_break() {
-                    return Ok(self.summary(false, samples, train_time));
-                }
-            }
-            let val = match &mut self.gpu {
-                _ if data.val.is_empty() => None,
-                Some(gpu) => Some(on_gpu::evaluate(gpu, &self.weights, &data.val, p.lambda)?),
-                None => Some(
-                    self.pool
-                        .install(|| evaluate(&self.weights, &data.val, p.lambda, p.chunk))?,
-                ),
-            };
-            let record = EpochRecord {
-                epoch: self.progress.epoch,
-                step: self.progress.step,
-                lr: learning_rate(
-                    &p,
-                    self.progress.step.saturating_sub(1),
-                    self.progress.total_steps,
-                ),
-                train: self.progress.epoch_loss,
-                val,
-            };
-            self.progress.history.push(record.clone());
-            self.progress.epoch += 1;
-            self.progress.batch_in_epoch = 0;
-            self.progress.epoch_loss = LossSums::default();
-            self.checkpoint(out, observer)?;
-            last_checkpoint = Instant::now();
-            if observer(Event::Epoch(&record)).is_break() && self.progress.epoch < p.epochs {
-                return Ok(self.summary(false, samples, train_time));
-            }
-        }
-        let net = out.join(NET_FILE);
-        self.weights.save(&net)?;
-        Ok(self.summary(true, samples, train_time))
+        let mut state = self.progress.run.clone();
+        let summary = epochs::run(self, &mut state, data, out, checkpoint_every, observer);
+        self.progress.run = state;
+        summary
     }
+}
 
-    fn checkpoint(
+impl Fit for Trainer {
+    type Gradient = Grads;
+
+    fn gradient(
         &mut self,
-        out: &Path,
-        observer: &mut dyn FnMut(Event) -> ControlFlow<()>,
-    ) -> Result<(), TrainError> {
-        checkpoint::save(out, &self.weights, &self.opt, &mut self.progress)?;
-        let _ = observer(Event::Checkpoint {
-            step: self.progress.step,
-        });
-        Ok(())
+        batch: &[&Sample],
+        p: &TrainParams,
+    ) -> Result<(Grads, LossSums), TrainError> {
+        match &mut self.gpu {
+            Some(gpu) => on_gpu::batch_gradient(gpu, &self.weights, batch, p.lambda),
+            None => {
+                let w = &self.weights;
+                self.pool
+                    .install(|| batch_gradient(w, batch, p.lambda, p.chunk))
+            }
+        }
     }
 
-    fn summary(&self, finished: bool, samples: u64, train_time: Duration) -> Summary {
-        Summary {
-            finished,
-            steps: self.progress.step,
-            samples,
-            train_seconds: train_time.as_secs_f64(),
-            history: self.progress.history.clone(),
+    fn apply(&mut self, g: &Grads, lr: f32, p: &TrainParams) {
+        self.opt.step(&mut self.weights, g, lr, p);
+    }
+
+    fn validate(&mut self, val: &[Sample], p: &TrainParams) -> Result<LossSums, TrainError> {
+        match &mut self.gpu {
+            Some(gpu) => on_gpu::evaluate(gpu, &self.weights, val, p.lambda),
+            None => {
+                let w = &self.weights;
+                self.pool.install(|| evaluate(w, val, p.lambda, p.chunk))
+            }
         }
+    }
+
+    fn checkpoint(&mut self, out: &Path, state: &LoopState) -> Result<(), TrainError> {
+        self.progress.run = state.clone();
+        checkpoint::save(out, &self.weights, &self.opt, &mut self.progress)
+    }
+
+    fn finish(&mut self, out: &Path) -> Result<(), TrainError> {
+        self.weights.save(out.join(NET_FILE))?;
+        Ok(())
     }
 }
 
@@ -303,25 +198,6 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool, TrainError> {
         .num_threads(threads)
         .build()
         .map_err(|e| TrainError::Params(format!("threads = {threads}: {e}")))
-}
-
-/// The visiting order of epoch `epoch`: a Fisher-Yates shuffle of `0..n` driven by
-/// SplitMix64 seeded from `(seed, epoch)`.
-pub fn epoch_order(n: usize, seed: u64, epoch: usize) -> Vec<u32> {
-    let mut state = seed ^ (epoch as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    for i in (1..n).rev() {
-        let j = ((next() as u128 * (i as u128 + 1)) >> 64) as usize;
-        order.swap(i, j);
-    }
-    order
 }
 
 /// Square-major network input of `samples` (see [`to_square_major`]).

@@ -16,8 +16,8 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use yomi_core::Fnv;
-use yomi_shogi_nn::train::checkpoint::EpochRecord;
-use yomi_shogi_nn::train::{LossSums, TrainError, TrainParams};
+use yomi_shogi_nn::train::TrainError;
+use yomi_shogi_nn::train::epochs::LoopState;
 
 /// The weights and moments of a checkpoint.
 pub const STATE_FILE: &str = "state.safetensors";
@@ -31,20 +31,9 @@ pub const PROGRESS_FORMAT: &str = "yomi-shogi-nnue-train-progress";
 pub struct Progress {
     /// Always [`PROGRESS_FORMAT`].
     pub format: String,
-    /// Everything that determines the result.
-    pub params: TrainParams,
-    /// The epoch in progress (0-based); equals `params.epochs` when training is over.
-    pub epoch: usize,
-    /// Batches of the epoch in progress already applied.
-    pub batch_in_epoch: u64,
-    /// Optimizer steps taken.
-    pub step: u64,
-    /// Optimizer steps of the whole run.
-    pub total_steps: u64,
-    /// Training losses of the epoch in progress so far.
-    pub epoch_loss: LossSums,
-    /// One record per finished epoch.
-    pub history: Vec<EpochRecord>,
+    /// Where the training loop stands (its fields sit at the top level of the file).
+    #[serde(flatten)]
+    pub run: LoopState,
     /// Fingerprint of the training data.
     pub data_fingerprint: u64,
     /// Training positions.
@@ -150,7 +139,7 @@ pub fn load(dir: &Path) -> Result<(FloatNet, Adam, Progress), TrainError> {
             &path,
             format!(
                 "does not match {PROGRESS_FILE} (step {}): the checkpoint was interrupted while being written",
-                progress.step
+                progress.run.step
             ),
         ));
     }
@@ -180,7 +169,7 @@ pub fn load(dir: &Path) -> Result<(FloatNet, Adam, Progress), TrainError> {
         Adam {
             m,
             v,
-            step: progress.step,
+            step: progress.run.step,
         },
         progress,
     ))

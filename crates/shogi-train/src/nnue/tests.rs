@@ -92,7 +92,7 @@ fn a_resumed_run_ends_where_an_uninterrupted_one_does() {
         .unwrap();
     assert!(!stopped.finished);
     let mut rest = NnueTrainer::resume(&split_dir, &data, 2).unwrap();
-    assert_eq!(rest.progress().step, 3);
+    assert_eq!(rest.progress().run.step, 3);
     rest.run(&data, &split_dir, None, &mut |_| ControlFlow::Continue(()))
         .unwrap();
     assert!(rest.net() == whole.net(), "resumed weights differ");

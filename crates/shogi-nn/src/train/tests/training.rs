@@ -116,7 +116,7 @@ fn a_resumed_run_ends_with_the_same_weights_as_an_uninterrupted_one() {
     let part = run(&mut t, &data, &resumed, Some(per_epoch + 2));
     assert!(!part.finished);
     let mut t = Trainer::resume(&resumed, &data, 2).unwrap();
-    assert_eq!(t.progress().step, per_epoch + 2);
+    assert_eq!(t.progress().run.step, per_epoch + 2);
     let part = run(&mut t, &data, &resumed, Some(2 * per_epoch));
     assert!(!part.finished);
     let mut t = Trainer::resume(&resumed, &data, 1).unwrap();
