@@ -6,6 +6,7 @@ engine binary that `cargo test --workspace` builds, so they run from a checkout.
 
 import os
 import pathlib
+import signal
 
 import pytest
 
@@ -32,3 +33,16 @@ def usi_engine() -> str:
         f"no yomi-usi binary at {[str(c) for c in candidates]}: run `cargo build -p yomi-usi` "
         "or set YOMI_USI"
     )
+
+
+@pytest.fixture
+def sigint_raises():
+    """Ctrl-C raises KeyboardInterrupt during the test, as in an interactive interpreter.
+
+    Python installs that handler only when SIGINT is at its default at startup; a process
+    started in the background by a non-interactive shell inherits SIGINT ignored, and then
+    neither a real SIGINT nor `_thread.interrupt_main()` reaches Python at all.
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)

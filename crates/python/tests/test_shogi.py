@@ -322,7 +322,7 @@ def interrupt_soon(seconds=0.3):
 
 
 @pytest.mark.parametrize("work", ["perft", "match"])
-def test_ctrl_c_stops_long_work(work):
+def test_ctrl_c_stops_long_work(work, sigint_raises):
     start = time.monotonic()
     interrupt_soon()
     with pytest.raises(KeyboardInterrupt):

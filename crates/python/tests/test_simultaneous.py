@@ -117,7 +117,7 @@ def test_ucb1_plays_a_whole_goofspiel_game():
     assert g.returns()[0] == -g.returns()[1]
 
 
-def test_ctrl_c_stops_a_long_search():
+def test_ctrl_c_stops_a_long_search(sigint_raises):
     g = search.SimultaneousGame("goofspiel", cards=13)
     start = time.monotonic()
     threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
