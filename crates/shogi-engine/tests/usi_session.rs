@@ -776,6 +776,16 @@ fn two_threads_play_ponder_stop_and_mate() {
     s.send("go mate 2000");
     let (line, _) = s.expect("checkmate", S);
     assert_eq!(line, "checkmate G*1b");
+    // A node limit counts both threads' nodes: the search stops near it, not at twice it.
+    s.send("position startpos");
+    s.send("go nodes 200000");
+    let (bm, infos) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm));
+    let nodes: Vec<u64> = infos
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1)?.split(' ').next()?.parse().ok())
+        .collect();
+    assert!(nodes.last().is_some_and(|&n| n < 300_000), "{nodes:?}");
     s.send("setoption name MultiPV value 3");
     s.send("position startpos");
     s.send("go depth 4");

@@ -204,7 +204,7 @@ pub(super) fn run(
             last_best = root_moves[0].mv;
         }
         let score = root_moves[0].score;
-        if limits.nodes.is_some_and(|n| w.nodes >= n) {
+        if limits.nodes.is_some_and(|n| w.total_nodes() >= n) {
             break;
         }
         if let (Some(plan), Some(clock)) = (limits.time, control.clock_ms()) {

@@ -3,7 +3,8 @@
 //!
 //! Contract: with helpers ([`crate::search::Searcher::set_threads`]), the main
 //! thread runs the ordinary search under the caller's limits and [`Control`]
-//! (time, `stop`, ponder, node and depth limits, reports); each helper runs the
+//! (time, `stop`, ponder, node and depth limits, reports; a node limit counts
+//! every thread's nodes, as far as the helpers have added them); each helper runs the
 //! same iterative deepening with its own histories, killers and evaluator but
 //! no limits, under a control of its own that is stopped as soon as the main
 //! thread returns, so no helper outlives the call. Helpers report nothing;

@@ -152,7 +152,7 @@ impl<'a> Worker<'a> {
             if self.control.is_stopped() {
                 self.aborted = true;
             } else if self.limits_armed {
-                if self.nodes >= self.node_limit {
+                if self.total_nodes() >= self.node_limit {
                     self.aborted = true;
                 } else if let (Some(hard), Some(clock)) = (self.hard_ms, self.control.clock_ms()) {
                     self.aborted = clock >= hard;
