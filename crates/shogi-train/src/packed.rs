@@ -13,8 +13,8 @@
 use crate::rows::Row;
 use std::path::Path;
 use yomi_shogi::Position;
-use yomi_shogi::record::packed::record_error;
-use yomi_shogi::record::{PackedSfenError, PackedSfenReader, PackedSfenValue, PackedSfenWriter};
+use yomi_shogi::record::packed::{record_error, write_bin};
+use yomi_shogi::record::{PackedSfenError, PackedSfenReader, PackedSfenValue};
 
 /// Every record of a `.bin` file as a dataset row (see the module contract).
 pub fn read_rows(path: &Path) -> Result<Vec<Row>, PackedSfenError> {
@@ -45,21 +45,29 @@ pub fn read_rows(path: &Path) -> Result<Vec<Row>, PackedSfenError> {
 }
 
 /// Writes `rows` as a `.bin` file (see the module contract); a row whose SFEN does not
-/// parse is refused with its index before the file is put in place.
+/// parse is refused with its index before anything is written.
 pub fn write_rows(path: &Path, rows: &[Row]) -> Result<(), WriteRowsError> {
-    let mut out = PackedSfenWriter::create(path)?;
-    for (i, row) in rows.iter().enumerate() {
-        let pos = Position::from_sfen(&row.sfen).map_err(|e| WriteRowsError::Sfen {
-            row: i,
-            message: e.to_string(),
-        })?;
-        let ply = u16::try_from(row.ply.max(1)).unwrap_or(u16::MAX);
-        let score = row.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-        let mut record = PackedSfenValue::new(&pos, score, None, row.result);
-        record.game_ply = ply;
-        out.write(&record)?;
-    }
-    Ok(out.finish()?)
+    let records = rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let pos = Position::from_sfen(&row.sfen).map_err(|e| WriteRowsError::Sfen {
+                row: i,
+                message: e.to_string(),
+            })?;
+            let score = row.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+            let mut record = PackedSfenValue::new(&pos, score, None, row.result);
+            record.game_ply = u16::try_from(row.ply.max(1)).unwrap_or(u16::MAX);
+            Ok(record)
+        })
+        .collect::<Result<Vec<_>, WriteRowsError>>()?;
+    Ok(write_bin(path, &records)?)
+}
+
+/// Whether `path` names a YaneuraOu `.bin` file (by its extension).
+pub fn is_bin(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
 }
 
 /// Why rows could not be written as records.

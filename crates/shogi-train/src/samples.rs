@@ -2,8 +2,8 @@
 //! prepared (for instance made quiet), then split by game in `yomi-shogi-nn`.
 //!
 //! Contract: [`load`] reads one dataset file, a YaneuraOu `.bin` file ([`read_bin`]), or
-//! every `*.parquet` file of a folder in name order ([`rows::files`]), keeping of each row its SFEN, score, result and game; the first
-//! unreadable row stops it with an error naming its file and row. `prepare` sees every row,
+//! every `*.parquet` file of a folder in name order ([`rows::files`]), keeping of each row
+//! its SFEN, score, result and game; the first unreadable row stops it with an error naming its file and row. `prepare` sees every row,
 //! in file order, before the split and the fingerprint
 //! ([`Dataset::from_samples`]), so a resumed run must prepare its rows alike (the
 //! fingerprint refuses a mismatch). [`quiet_sample`] is the preparation of
@@ -54,12 +54,6 @@ pub fn read_bin(path: &Path) -> Result<Vec<Sample>, PackedSfenError> {
         .collect())
 }
 
-/// Whether `path` names a YaneuraOu `.bin` file (by its extension).
-pub fn is_bin(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
-}
-
 /// Reads `path` (a dataset file or a folder of them) and splits it by game.
 pub fn load(path: &Path, val_fraction: f64) -> Result<Dataset, LoadError> {
     load_prepared(path, val_fraction, Some)
@@ -72,7 +66,7 @@ pub fn load_prepared(
     val_fraction: f64,
     prepare: impl Fn(Sample) -> Option<Sample> + Sync,
 ) -> Result<Dataset, LoadError> {
-    if is_bin(path) {
+    if crate::packed::is_bin(path) {
         let samples: Vec<Sample> = read_bin(path)?.into_iter().filter_map(&prepare).collect();
         return Ok(Dataset::from_samples(samples, val_fraction)?);
     }

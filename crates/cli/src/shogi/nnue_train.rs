@@ -4,19 +4,19 @@
 //! moving data between the two formats.
 
 use crate::args::Threads;
-use crate::progress::bar;
-use crate::shogi::train::epoch_line;
+use crate::shogi::train::{
+    checked_params, epoch_line, history_json, load_data, resumed_params, with_progress_bar,
+};
 use crate::usage::usage;
 use anyhow::{Context, Result};
-use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use yomi_core::{parse_duration, parse_seed};
 use yomi_shogi_engine::eval::nnue::{Nnue, NnueFileError};
-use yomi_shogi_nn::train::{Event, Sample, TrainParams};
+use yomi_shogi_nn::train::TrainParams;
 use yomi_shogi_train::nnue::{FloatNet, NNUE_FILE, NnueTrainer, checkpoint};
-use yomi_shogi_train::samples::{self, is_bin, quiet_sample};
-use yomi_shogi_train::{packed, rows};
+use yomi_shogi_train::packed::{self, is_bin};
+use yomi_shogi_train::rows;
 
 /// Arguments of `yomi shogi nnue train`.
 #[derive(clap::Args, Debug)]
@@ -105,22 +105,9 @@ impl NnueTrainArgs {
 /// Runs `yomi shogi nnue train`.
 pub fn train(a: NnueTrainArgs) -> Result<()> {
     let params = if a.resume {
-        let p = checkpoint::read_progress(&a.out)?.run.params;
-        eprintln!(
-            "resuming {} with its recorded settings: epochs {}, batch {}, lr {}, lambda {}, val {}, seed {}",
-            a.out.display(),
-            p.epochs,
-            p.batch,
-            p.lr,
-            p.lambda,
-            p.val_fraction,
-            p.seed
-        );
-        p
+        resumed_params(&a.out, checkpoint::read_progress(&a.out)?.run.params)
     } else {
-        let p = a.params();
-        p.validate().map_err(crate::usage::bad_input)?;
-        p
+        checked_params(a.params())?
     };
     let init = match (&a.init, a.resume) {
         (Some(path), false) => Some(Nnue::read(path).map_err(|e| match e {
@@ -129,18 +116,7 @@ pub fn train(a: NnueTrainArgs) -> Result<()> {
         })?),
         _ => None,
     };
-    let started = Instant::now();
-    let quiet = a.quiet;
-    let prepare = |s: Sample| if quiet { quiet_sample(s) } else { Some(s) };
-    let data = samples::load_prepared(&a.data, params.val_fraction, prepare)
-        .with_context(|| format!("loading {}", a.data.display()))?;
-    eprintln!(
-        "{} training and {} validation positions from {} ({:.1} s)",
-        data.train.len(),
-        data.val.len(),
-        a.data.display(),
-        started.elapsed().as_secs_f64()
-    );
+    let data = load_data(&a.data, params.val_fraction, a.quiet, false)?;
     let mut trainer = if a.resume {
         NnueTrainer::resume(&a.out, &data, a.threads.threads)?
     } else {
@@ -150,33 +126,12 @@ pub fn train(a: NnueTrainArgs) -> Result<()> {
         };
         NnueTrainer::new(net, params, &data, a.threads.threads)?
     };
-    let progress = trainer.progress();
-    let (epochs, total) = (progress.run.params.epochs, progress.run.total_steps);
-    let pb = bar(total, "training");
-    pb.set_position(progress.run.step);
-    let mut smoothed: Option<f64> = None;
-    let mut observer = |e: Event| {
-        match e {
-            Event::Step {
-                step, epoch, loss, ..
-            } => {
-                let s = smoothed.map_or(loss, |m| 0.98 * m + 0.02 * loss);
-                smoothed = Some(s);
-                pb.set_position(step);
-                pb.set_message(format!("epoch {}/{epochs} loss {s:.5}", epoch + 1));
-            }
-            Event::Epoch(r) => pb.suspend(|| eprintln!("{}", epoch_line(r, epochs))),
-            Event::Checkpoint { .. } => {}
-        }
-        ControlFlow::Continue(())
-    };
-    let summary = trainer.run(&data, &a.out, Some(a.checkpoint_every), &mut observer)?;
-    pb.finish_and_clear();
-    let threads = if a.threads.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        a.threads.threads
-    };
+    let state = trainer.progress().run.clone();
+    let epochs = state.params.epochs;
+    let summary = with_progress_bar(&state, |observer| {
+        trainer.run(&data, &a.out, Some(a.checkpoint_every), observer)
+    })?;
+    let threads = trainer.threads();
     let rate = summary.samples as f64 / summary.train_seconds.max(1e-9);
     let net = a.out.join(NNUE_FILE);
     if a.json {
@@ -192,13 +147,7 @@ pub fn train(a: NnueTrainArgs) -> Result<()> {
                 "train_seconds": summary.train_seconds,
                 "samples_per_second": rate,
                 "threads": threads,
-                "history": summary.history.iter().map(|r| serde_json::json!({
-                    "epoch": r.epoch + 1,
-                    "step": r.step,
-                    "lr": r.lr,
-                    "train_loss": r.train.mean(),
-                    "val_loss": r.val.map(|v| v.mean()),
-                })).collect::<Vec<_>>(),
+                "history": history_json(&summary.history),
             })
         );
     } else {

@@ -7,11 +7,12 @@ use crate::progress::bar;
 
 use anyhow::{Context, Result};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use yomi_core::{parse_duration, parse_seed};
 use yomi_shogi_nn::train::checkpoint::{self, EpochRecord};
-use yomi_shogi_nn::train::{Event, NET_FILE, Sample, TrainParams, Trainer};
+use yomi_shogi_nn::train::epochs::LoopState;
+use yomi_shogi_nn::train::{Dataset, Event, NET_FILE, Sample, TrainParams, Trainer};
 use yomi_shogi_nn::{Device, NetConfig, Weights};
 use yomi_shogi_train::samples::{self, quiet_sample};
 
@@ -107,39 +108,11 @@ impl TrainArgs {
 /// Runs `yomi shogi train`.
 pub fn run(a: TrainArgs) -> Result<()> {
     let params = if a.resume {
-        let p = checkpoint::read_progress(&a.out)?.run.params;
-        eprintln!(
-            "resuming {} with its recorded settings: epochs {}, batch {}, lr {}, lambda {}, weight decay {}, val {}, seed {}",
-            a.out.display(),
-            p.epochs,
-            p.batch,
-            p.lr,
-            p.lambda,
-            p.weight_decay,
-            p.val_fraction,
-            p.seed
-        );
-        p
+        resumed_params(&a.out, checkpoint::read_progress(&a.out)?.run.params)
     } else {
-        let p = a.params();
-        p.validate().map_err(crate::usage::bad_input)?;
-        p
+        checked_params(a.params())?
     };
-    let started = Instant::now();
-    let quiet = a.quiet;
-    let prepare = |s: Sample| if quiet { quiet_sample(s) } else { Some(s) };
-    let mut data = samples::load_prepared(&a.data, params.val_fraction, prepare)
-        .with_context(|| format!("loading {}", a.data.display()))?;
-    if a.mirror {
-        data.mirror_training();
-    }
-    eprintln!(
-        "{} training and {} validation positions from {} ({:.1} s)",
-        data.train.len(),
-        data.val.len(),
-        a.data.display(),
-        started.elapsed().as_secs_f64()
-    );
+    let data = load_data(&a.data, params.val_fraction, a.quiet, a.mirror)?;
     let mut trainer = if a.resume {
         Trainer::resume(&a.out, &data, a.threads.threads)?
     } else {
@@ -163,28 +136,11 @@ pub fn run(a: TrainArgs) -> Result<()> {
         eprintln!("gradients on {name} ({})", a.net_device.precision);
     }
     let config = trainer.weights().config;
-    let progress = trainer.progress();
-    let (epochs, total) = (progress.run.params.epochs, progress.run.total_steps);
-    let pb = bar(total, "training");
-    pb.set_position(progress.run.step);
-    let mut smoothed: Option<f64> = None;
-    let mut observer = |e: Event| {
-        match e {
-            Event::Step {
-                step, epoch, loss, ..
-            } => {
-                let s = smoothed.map_or(loss, |m| 0.98 * m + 0.02 * loss);
-                smoothed = Some(s);
-                pb.set_position(step);
-                pb.set_message(format!("epoch {}/{epochs} loss {s:.5}", epoch + 1));
-            }
-            Event::Epoch(r) => pb.suspend(|| eprintln!("{}", epoch_line(r, epochs))),
-            Event::Checkpoint { .. } => {}
-        }
-        ControlFlow::Continue(())
-    };
-    let summary = trainer.run(&data, &a.out, Some(a.checkpoint_every), &mut observer)?;
-    pb.finish_and_clear();
+    let state = trainer.progress().run.clone();
+    let epochs = state.params.epochs;
+    let summary = with_progress_bar(&state, |observer| {
+        trainer.run(&data, &a.out, Some(a.checkpoint_every), observer)
+    })?;
     let rate = summary.samples as f64 / summary.train_seconds.max(1e-9);
     let net = a.out.join(NET_FILE);
     if a.json {
@@ -202,17 +158,7 @@ pub fn run(a: TrainArgs) -> Result<()> {
                 "train_seconds": summary.train_seconds,
                 "samples_per_second": rate,
                 "device": a.net_device.device.to_string(),
-                "history": summary.history.iter().map(|r| serde_json::json!({
-                    "epoch": r.epoch + 1,
-                    "step": r.step,
-                    "lr": r.lr,
-                    "train_loss": r.train.mean(),
-                    "train_score_loss": r.train.mean_score(),
-                    "train_result_loss": r.train.mean_result(),
-                    "val_loss": r.val.map(|v| v.mean()),
-                    "val_score_loss": r.val.map(|v| v.mean_score()),
-                    "val_result_loss": r.val.map(|v| v.mean_result()),
-                })).collect::<Vec<_>>(),
+                "history": history_json(&summary.history),
             })
         );
     } else {
@@ -226,6 +172,102 @@ pub fn run(a: TrainArgs) -> Result<()> {
         println!("weights: {}", net.display());
     }
     Ok(())
+}
+
+/// Recorded settings of a resumed run, said on stderr (both trainers resume alike).
+pub(crate) fn resumed_params(out: &Path, p: TrainParams) -> TrainParams {
+    eprintln!(
+        "resuming {} with its recorded settings: epochs {}, batch {}, lr {}, lambda {}, weight decay {}, val {}, seed {}",
+        out.display(),
+        p.epochs,
+        p.batch,
+        p.lr,
+        p.lambda,
+        p.weight_decay,
+        p.val_fraction,
+        p.seed
+    );
+    p
+}
+
+/// The settings of a new run, refused as bad usage when out of range.
+pub(crate) fn checked_params(p: TrainParams) -> Result<TrainParams> {
+    p.validate().map_err(crate::usage::bad_input)?;
+    Ok(p)
+}
+
+/// The training positions of `data` (dataset rows or YaneuraOu `.bin` records), made
+/// quiet and mirrored as asked, with a line on stderr saying how many.
+pub(crate) fn load_data(
+    data: &Path,
+    val_fraction: f64,
+    quiet: bool,
+    mirror: bool,
+) -> Result<Dataset> {
+    let started = Instant::now();
+    let prepare = |s: Sample| if quiet { quiet_sample(s) } else { Some(s) };
+    let mut loaded = samples::load_prepared(data, val_fraction, prepare)
+        .with_context(|| format!("loading {}", data.display()))?;
+    if mirror {
+        loaded.mirror_training();
+    }
+    eprintln!(
+        "{} training and {} validation positions from {} ({:.1} s)",
+        loaded.train.len(),
+        loaded.val.len(),
+        data.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(loaded)
+}
+
+/// Runs `train` with an observer that shows a progress bar from where `state` stands, with
+/// a smoothed loss, and says each finished epoch on stderr.
+pub(crate) fn with_progress_bar<R>(
+    state: &LoopState,
+    train: impl FnOnce(&mut dyn FnMut(Event) -> ControlFlow<()>) -> R,
+) -> R {
+    let epochs = state.params.epochs;
+    let pb = bar(state.total_steps, "training");
+    pb.set_position(state.step);
+    let mut smoothed: Option<f64> = None;
+    let out = train(&mut |e: Event| {
+        match e {
+            Event::Step {
+                step, epoch, loss, ..
+            } => {
+                let s = smoothed.map_or(loss, |m| 0.98 * m + 0.02 * loss);
+                smoothed = Some(s);
+                pb.set_position(step);
+                pb.set_message(format!("epoch {}/{epochs} loss {s:.5}", epoch + 1));
+            }
+            Event::Epoch(r) => pb.suspend(|| eprintln!("{}", epoch_line(r, epochs))),
+            Event::Checkpoint { .. } => {}
+        }
+        ControlFlow::Continue(())
+    });
+    pb.finish_and_clear();
+    out
+}
+
+/// The per-epoch records of `--json`.
+pub(crate) fn history_json(history: &[EpochRecord]) -> Vec<serde_json::Value> {
+    history
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "epoch": r.epoch + 1,
+                "step": r.step,
+                "lr": r.lr,
+                "train_loss": r.train.mean(),
+                "train_score_loss": r.train.mean_score(),
+                "train_result_loss": r.train.mean_result(),
+                "val_loss": r.val.map(|v| v.mean()),
+                "val_score_loss": r.val.map(|v| v.mean_score()),
+                "val_result_loss": r.val.map(|v| v.mean_result()),
+            })
+        })
+        .collect()
 }
 
 pub(crate) fn epoch_line(r: &EpochRecord, epochs: usize) -> String {

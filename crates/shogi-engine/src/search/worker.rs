@@ -143,12 +143,13 @@ impl<'a> Worker<'a> {
     #[inline(always)]
     pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 255 == 0
-            && let Some(total) = self.shared_nodes.add_to
-        {
+        if self.nodes & 255 != 0 {
+            return self.aborted;
+        }
+        if let Some(total) = self.shared_nodes.add_to {
             total.fetch_add(256, std::sync::atomic::Ordering::Relaxed);
         }
-        if self.nodes & 255 == 0 && !self.aborted {
+        if !self.aborted {
             if self.control.is_stopped() {
                 self.aborted = true;
             } else if self.limits_armed {

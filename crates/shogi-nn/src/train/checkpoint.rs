@@ -77,7 +77,6 @@ pub fn save(
     opt: &AdamW,
     progress: &mut Progress,
 ) -> Result<(), TrainError> {
-    fs::create_dir_all(dir).map_err(TrainError::io("creating", dir))?;
     let weights_bytes = weights.to_bytes()?;
     let opt_bytes = opt
         .to_bytes(weights.convs.len())
@@ -91,13 +90,23 @@ pub fn save(
         path: dir.join(PROGRESS_FILE),
         message: e.to_string(),
     })?;
-    let files = [
-        (WEIGHTS_FILE, weights_bytes),
-        (OPTIMIZER_FILE, opt_bytes),
-        (PROGRESS_FILE, json),
-    ];
+    write_set(
+        dir,
+        &[
+            (WEIGHTS_FILE, &weights_bytes),
+            (OPTIMIZER_FILE, &opt_bytes),
+            (PROGRESS_FILE, &json),
+        ],
+    )
+}
+
+/// Writes the files of a checkpoint into `dir` (created if needed): each to a synced
+/// temporary file first, then all renamed into place in the order given (the progress file
+/// last, so a progress file is never newer than what it describes).
+pub fn write_set(dir: &Path, files: &[(&str, &[u8])]) -> Result<(), TrainError> {
+    fs::create_dir_all(dir).map_err(TrainError::io("creating", dir))?;
     let mut temps = Vec::new();
-    for (name, bytes) in &files {
+    for (name, bytes) in files {
         let tmp = yomi_core::files::temp_path(&dir.join(name));
         write_synced(&tmp, bytes)?;
         temps.push((tmp, dir.join(name)));
@@ -169,7 +178,8 @@ pub fn load(dir: &Path) -> Result<(Weights, AdamW, Progress), TrainError> {
     Ok((weights, opt, progress))
 }
 
-fn hash(bytes: &[u8]) -> u64 {
+/// The FNV-1a hash a progress file records of each file written with it.
+pub fn hash(bytes: &[u8]) -> u64 {
     let mut h = Fnv::new();
     h.write(bytes);
     h.finish()

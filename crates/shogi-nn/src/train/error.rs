@@ -55,7 +55,7 @@ pub enum TrainError {
 
 impl TrainError {
     /// An [`TrainError::Io`] for `path`, for use with `map_err`.
-    pub(crate) fn io(
+    pub fn io(
         action: &'static str,
         path: &std::path::Path,
     ) -> impl FnOnce(std::io::Error) -> TrainError {

@@ -3,8 +3,9 @@
 //!
 //! Contract: [`save`] writes `state.safetensors` (tensors named as
 //! [`TENSORS`](crate::nnue::net::TENSORS), then the same names prefixed `m.` and `v.`; the
-//! step in the metadata) and `progress.json` ([`Progress`]), each to a temporary file
-//! renamed into place, the progress last; the progress records a hash of the state file,
+//! step in the metadata) and `progress.json` ([`Progress`]) through the value network's
+//! checkpoint writer ([`write_set`]: each to a temporary file renamed into place, the
+//! progress last); the progress records a hash of the state file,
 //! so [`load`] refuses a pair from different steps instead of resuming from it. A progress
 //! file of another format (the value network's, say) is refused by name.
 
@@ -13,10 +14,9 @@ use crate::nnue::optim::Adam;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use yomi_core::Fnv;
 use yomi_shogi_nn::train::TrainError;
+use yomi_shogi_nn::train::checkpoint::{hash, write_set};
 use yomi_shogi_nn::train::epochs::LoopState;
 
 /// The weights and moments of a checkpoint.
@@ -51,15 +51,6 @@ fn bad(path: &Path, message: impl Into<String>) -> TrainError {
     }
 }
 
-fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> TrainError {
-    let path = path.to_path_buf();
-    move |source| TrainError::Io {
-        action,
-        path,
-        source,
-    }
-}
-
 fn le_bytes(x: &[f32]) -> Vec<u8> {
     x.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
@@ -91,31 +82,19 @@ pub fn save(
     opt: &Adam,
     progress: &mut Progress,
 ) -> Result<(), TrainError> {
-    fs::create_dir_all(dir).map_err(io("creating", dir))?;
     let state_path = dir.join(STATE_FILE);
     let state = state_bytes(net, opt, &state_path)?;
     progress.state_hash = hash(&state);
     let progress_path = dir.join(PROGRESS_FILE);
     let json =
         serde_json::to_vec_pretty(progress).map_err(|e| bad(&progress_path, e.to_string()))?;
-    let mut temps = Vec::new();
-    for (path, bytes) in [(&state_path, &state), (&progress_path, &json)] {
-        let tmp = yomi_core::files::temp_path(path);
-        let mut file = fs::File::create(&tmp).map_err(io("creating", &tmp))?;
-        file.write_all(bytes).map_err(io("writing", &tmp))?;
-        file.sync_all().map_err(io("flushing", &tmp))?;
-        temps.push((tmp, path.clone()));
-    }
-    for (tmp, path) in temps {
-        fs::rename(&tmp, &path).map_err(io("renaming onto", &path))?;
-    }
-    Ok(())
+    write_set(dir, &[(STATE_FILE, &state), (PROGRESS_FILE, &json)])
 }
 
 /// Reads the progress file of the checkpoint in `dir`.
 pub fn read_progress(dir: &Path) -> Result<Progress, TrainError> {
     let path = dir.join(PROGRESS_FILE);
-    let json = fs::read(&path).map_err(io("reading", &path))?;
+    let json = fs::read(&path).map_err(TrainError::io("reading", &path))?;
     let value: serde_json::Value =
         serde_json::from_slice(&json).map_err(|e| bad(&path, e.to_string()))?;
     let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
@@ -133,7 +112,7 @@ pub fn load(dir: &Path) -> Result<(FloatNet, Adam, Progress), TrainError> {
     use safetensors::tensor::{Dtype, SafeTensors};
     let progress = read_progress(dir)?;
     let path: PathBuf = dir.join(STATE_FILE);
-    let bytes = fs::read(&path).map_err(io("reading", &path))?;
+    let bytes = fs::read(&path).map_err(TrainError::io("reading", &path))?;
     if hash(&bytes) != progress.state_hash {
         return Err(bad(
             &path,
@@ -173,10 +152,4 @@ pub fn load(dir: &Path) -> Result<(FloatNet, Adam, Progress), TrainError> {
         },
         progress,
     ))
-}
-
-fn hash(bytes: &[u8]) -> u64 {
-    let mut h = Fnv::new();
-    h.write(bytes);
-    h.finish()
 }

@@ -106,6 +106,11 @@ impl NnueTrainer {
         &self.progress
     }
 
+    /// Threads computing gradients.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
     /// Trains until every epoch is done or `observer` answers `Break` (see the module
     /// contract for what is written into `out`).
     pub fn run(

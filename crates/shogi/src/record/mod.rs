@@ -29,9 +29,7 @@ pub mod packed;
 pub use csa::Csa;
 pub use error::{CsaError, CsaErrorKind, KifError, KifErrorKind};
 pub use kif::Kif;
-pub use packed::{
-    PackedSfen, PackedSfenError, PackedSfenReader, PackedSfenValue, PackedSfenWriter,
-};
+pub use packed::{PackedSfen, PackedSfenError, PackedSfenReader, PackedSfenValue};
 
 use crate::error::SfenError;
 use crate::position::Position;

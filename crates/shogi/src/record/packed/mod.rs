@@ -17,14 +17,18 @@
 //! cshogi writes them), filling exactly 256 bits. [`PackedSfenValue`] adds the
 //! search score (`i16`), the best move in YaneuraOu's 16-bit form
 //! ([`move_to_u16`]), the game ply and the result for the side to move (1, 0,
-//! -1), little-endian, and a padding byte kept as read.
+//! -1), little-endian, and a padding byte kept as read. Files of records are read
+//! and written in `file.rs` ([`PackedSfenReader`], [`write_bin`]).
 
 use crate::error::SfenError;
 use crate::hand::MAX_IN_HAND;
 use crate::position::Position;
 use crate::types::{Color, HAND_KINDS, Kind, Move, Piece, SQUARES};
-use std::io::{self, Read, Write};
+use std::io;
 use thiserror::Error;
+
+mod file;
+pub use file::{PackedSfenReader, record_error, write_bin};
 
 /// Why 32 bytes are not a position, or a `.bin` file not records.
 #[derive(Debug, Error)]
@@ -178,8 +182,8 @@ impl Reader<'_> {
         Some(v)
     }
 
-    /// The kind whose code (shortened by `drop_low` bits for hand pieces)
-    /// comes next; `Some(None)` is an empty square.
+    /// The kind whose code comes next (a hand piece's code is the board code
+    /// without its low bit); `Some(None)` is an empty square.
     fn code(&mut self, hand: bool) -> Option<Option<Kind>> {
         let (mut code, mut len) = (0, 0);
         loop {
@@ -456,152 +460,5 @@ impl PackedSfenValue {
         let mut pos = self.sfen.unpack()?;
         pos.move_number = u32::from(self.game_ply.max(1));
         Ok(pos)
-    }
-}
-
-/// Reads the records of a `.bin` file one at a time: a length that is not a
-/// multiple of 40 is refused at [`PackedSfenReader::open`], before any record.
-///
-/// Records are not decoded here ([`PackedSfenValue::position`] does it): a
-/// trainer can skip or count the ones that do not unpack, naming them with
-/// [`record_error`].
-pub struct PackedSfenReader {
-    path: std::path::PathBuf,
-    file: io::BufReader<std::fs::File>,
-    records: u64,
-    next: u64,
-}
-
-impl PackedSfenReader {
-    /// Opens a `.bin` file.
-    pub fn open(path: &std::path::Path) -> Result<Self, PackedSfenError> {
-        let io = |source| PackedSfenError::Io {
-            action: "opening",
-            path: path.display().to_string(),
-            source,
-        };
-        let file = std::fs::File::open(path).map_err(io)?;
-        let len = file.metadata().map_err(io)?.len();
-        let size = PackedSfenValue::SIZE as u64;
-        if len % size != 0 {
-            return Err(PackedSfenError::Truncated {
-                path: path.display().to_string(),
-                len,
-                tail: len % size,
-            });
-        }
-        Ok(PackedSfenReader {
-            path: path.to_path_buf(),
-            file: io::BufReader::with_capacity(1 << 16, file),
-            records: len / size,
-            next: 0,
-        })
-    }
-
-    /// How many records the file holds.
-    pub fn records(&self) -> u64 {
-        self.records
-    }
-}
-
-impl Iterator for PackedSfenReader {
-    type Item = Result<PackedSfenValue, PackedSfenError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.next == self.records {
-            return None;
-        }
-        let mut buf = [0u8; 40];
-        let read = self
-            .file
-            .read_exact(&mut buf)
-            .map_err(|source| PackedSfenError::Io {
-                action: "reading",
-                path: self.path.display().to_string(),
-                source,
-            });
-        self.next += 1;
-        if read.is_err() {
-            // A file that shrank under us: report once, then stop.
-            self.next = self.records;
-        }
-        Some(read.map(|()| PackedSfenValue::from_bytes(&buf)))
-    }
-}
-
-/// Writes records to a `.bin` file atomically: into a temporary file beside
-/// it, renamed over it by [`PackedSfenWriter::finish`] (dropped unfinished, the
-/// temporary is removed and the target is untouched).
-pub struct PackedSfenWriter {
-    path: std::path::PathBuf,
-    tmp: std::path::PathBuf,
-    out: Option<io::BufWriter<std::fs::File>>,
-}
-
-impl PackedSfenWriter {
-    /// Starts writing `path`.
-    pub fn create(path: &std::path::Path) -> Result<Self, PackedSfenError> {
-        let mut name = path.as_os_str().to_owned();
-        name.push(".tmp");
-        let tmp = std::path::PathBuf::from(name);
-        let file = std::fs::File::create(&tmp).map_err(|source| PackedSfenError::Io {
-            action: "creating",
-            path: tmp.display().to_string(),
-            source,
-        })?;
-        Ok(PackedSfenWriter {
-            path: path.to_path_buf(),
-            tmp,
-            out: Some(io::BufWriter::with_capacity(1 << 16, file)),
-        })
-    }
-
-    fn io(&self, source: io::Error) -> PackedSfenError {
-        PackedSfenError::Io {
-            action: "writing",
-            path: self.tmp.display().to_string(),
-            source,
-        }
-    }
-
-    /// Appends one record.
-    pub fn write(&mut self, record: &PackedSfenValue) -> Result<(), PackedSfenError> {
-        let out = self.out.as_mut().expect("open until finish");
-        out.write_all(&record.to_bytes())
-            .map_err(|e| PackedSfenError::Io {
-                action: "writing",
-                path: self.tmp.display().to_string(),
-                source: e,
-            })
-    }
-
-    /// Flushes, syncs and renames the file into place.
-    pub fn finish(mut self) -> Result<(), PackedSfenError> {
-        let out = self.out.take().expect("open until finish");
-        let file = out.into_inner().map_err(|e| self.io(e.into_error()))?;
-        file.sync_all().map_err(|e| self.io(e))?;
-        std::fs::rename(&self.tmp, &self.path).map_err(|e| self.io(e))
-    }
-}
-
-impl Drop for PackedSfenWriter {
-    fn drop(&mut self) {
-        if self.out.take().is_some() {
-            let _ = std::fs::remove_file(&self.tmp);
-        }
-    }
-}
-
-/// The error for record `index` (from 0) of the `.bin` file `path` that does not decode.
-pub fn record_error(
-    path: &std::path::Path,
-    index: u64,
-    source: PackedSfenError,
-) -> PackedSfenError {
-    PackedSfenError::Record {
-        path: path.display().to_string(),
-        index,
-        offset: index * PackedSfenValue::SIZE as u64,
-        source: Box::new(source),
     }
 }
