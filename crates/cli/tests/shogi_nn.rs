@@ -172,6 +172,47 @@ fn init_then_eval_scores_positions_and_bad_input_is_named() {
         ],
         "--fv-scale",
     );
+
+    // The engine's fixed workload with that net: the node count is the NNUE search's
+    // fingerprint (it changes only with search or evaluation behaviour).
+    let bench = json(&yomi(&[
+        "shogi", "bench", "--eval", "nnue", "--nnue", net_s, "--depth", "6", "--hash", "1",
+        "--json",
+    ]));
+    assert_eq!(bench["eval"], "NNUE");
+    assert_eq!(bench["nodes"], 15_219);
+    let bests: Vec<&str> = bench["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["best"].as_str().unwrap())
+        .collect();
+    assert_eq!(bests, ["3g3f", "8d8f", "N*6d", "S*2h"]);
+    fail(
+        &["shogi", "bench", "--eval", "NNUE", "--depth", "1"],
+        "--eval NNUE needs the net: --nnue FILE",
+    );
+    fail(
+        &["shogi", "bench", "--nnue", net_s, "--depth", "1"],
+        "is read with --eval NNUE only",
+    );
+    fail(
+        &[
+            "shogi",
+            "bench",
+            "--eval",
+            "NNUE",
+            "--nnue",
+            short.to_str().unwrap(),
+            "--depth",
+            "1",
+        ],
+        "1000 bytes, but a halfKP 256x2-32-32 net",
+    );
+    fail(
+        &["shogi", "bench", "--eval", "Networkz", "--depth", "1"],
+        "or NNUE with --nnue FILE",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

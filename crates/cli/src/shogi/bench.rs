@@ -25,9 +25,16 @@ pub struct BenchArgs {
     /// Transposition table size in MB (at most 65536; a fresh table per position; alpha-beta).
     #[arg(long, default_value_t = 64, value_parser = crate::args::table_mb, allow_hyphen_values = true)]
     hash: usize,
-    /// Evaluation: Control, Classic, Material, or Network (the built-in network; ignored with --weights).
+    /// Evaluation: Control, Classic, Material, NNUE (with --nnue), or Network (the built-in
+    /// network; softmax, ignored with --weights).
     #[arg(long, default_value = "Control")]
     eval: String,
+    /// The NNUE net for --eval NNUE (YaneuraOu's halfKP 256x2-32-32 nn.bin; alpha-beta).
+    #[arg(long)]
+    nnue: Option<PathBuf>,
+    /// The NNUE output's divisor, as YaneuraOu's USI option FV_SCALE (1 to 128).
+    #[arg(long, default_value_t = yomi_shogi_engine::eval::nnue::DEFAULT_FV_SCALE, value_parser = clap::value_parser!(i32).range(1..=128))]
+    fv_scale: i32,
     /// A yomi-shogi-nn network file to evaluate with (softmax).
     #[arg(long)]
     weights: Option<PathBuf>,
@@ -68,8 +75,8 @@ pub fn run_bench(a: BenchArgs) -> Result<()> {
     if !(1..=60).contains(&a.depth) {
         bail!("--depth {} is outside 1..=60", a.depth);
     }
-    let eval = Evaluation::parse_hand_written(&a.eval)?;
-    let report = run(&BENCH_POSITIONS, a.depth, a.hash.max(1), &eval.builtin()?);
+    let (eval, loaded) = alpha_beta_eval(&a)?;
+    let report = run(&BENCH_POSITIONS, a.depth, a.hash.max(1), &loaded);
     if a.json {
         let lines: Vec<_> = report
             .lines
@@ -110,6 +117,31 @@ pub fn run_bench(a: BenchArgs) -> Result<()> {
         report.nps()
     );
     Ok(())
+}
+
+/// The alpha-beta bench's evaluation: a hand-written one, or NNUE with its net.
+fn alpha_beta_eval(a: &BenchArgs) -> Result<(Evaluation, LoadedEval)> {
+    let nnue = a.eval.trim().eq_ignore_ascii_case(Evaluation::Nnue.name());
+    match (&a.nnue, nnue) {
+        (Some(path), true) => {
+            let net = crate::shogi::nnue::read_net(path)?;
+            let loaded = LoadedEval::Nnue {
+                net: std::sync::Arc::new(net),
+                fv_scale: a.fv_scale,
+            };
+            Ok((Evaluation::Nnue, loaded))
+        }
+        (None, true) => Err(usage("--eval NNUE needs the net: --nnue FILE (an nn.bin)")),
+        (Some(path), false) => Err(usage(format!(
+            "--nnue {} is read with --eval NNUE only",
+            path.display()
+        ))),
+        (None, false) => {
+            let eval = Evaluation::parse_hand_written(&a.eval)
+                .map_err(|e| usage(format!("{e}, or NNUE with --nnue FILE")))?;
+            Ok((eval, eval.builtin()?))
+        }
+    }
 }
 
 fn network_on(net: std::sync::Arc<yomi_shogi_nn::Network>, a: &BenchArgs) -> Result<LoadedEval> {

@@ -75,11 +75,16 @@ pub fn run(args: NnueArgs) -> Result<()> {
     }
 }
 
-fn eval(a: EvalArgs) -> Result<()> {
-    let net = Nnue::read(&a.net).map_err(|e| match e {
+/// Reads a net given on the command line; a missing or refused file is bad input.
+pub(crate) fn read_net(path: &std::path::Path) -> Result<Nnue> {
+    Nnue::read(path).map_err(|e| match e {
         NnueFileError::Io { .. } => usage(e.to_string()),
-        e => usage(format!("{}: {e}", a.net.display())),
-    })?;
+        e => usage(format!("{}: {e}", path.display())),
+    })
+}
+
+fn eval(a: EvalArgs) -> Result<()> {
+    let net = read_net(&a.net)?;
     let text = std::fs::read_to_string(&a.positions)
         .map_err(|e| usage(format!("cannot read {}: {e}", a.positions.display())))?;
     let mut rows = Vec::new();

@@ -12,6 +12,7 @@
 //! one row per output.
 
 use super::features::INPUTS;
+use super::lanes::FtWeights;
 use std::path::Path;
 use thiserror::Error;
 
@@ -109,8 +110,9 @@ impl Layer {
 pub struct Nnue {
     /// Accumulator biases, `i16[256]`.
     pub ft_bias: Vec<i16>,
-    /// Feature transformer weights, `i16[125388][256]`: one row per feature.
-    pub ft_weight: Vec<i16>,
+    /// Feature transformer weights, `i16[125388][256]`: one row per feature (rows
+    /// aligned to cache lines; a flat `[i16]` in the file's order through `Deref`).
+    pub ft_weight: FtWeights,
     /// 512 -> 32.
     pub l1: Layer,
     /// 32 -> 32.
@@ -155,7 +157,7 @@ impl Nnue {
     pub fn zeroed() -> Nnue {
         Nnue {
             ft_bias: vec![0; HALF],
-            ft_weight: vec![0; HALF * INPUTS],
+            ft_weight: FtWeights::zeroed(INPUTS),
             l1: Layer::zeroed(2 * HALF, HIDDEN),
             l2: Layer::zeroed(HIDDEN, HIDDEN),
             out: Layer::zeroed(HIDDEN, 1),
@@ -238,7 +240,7 @@ impl Nnue {
         b.extend_from_slice(&(ARCHITECTURE.len() as u32).to_le_bytes());
         b.extend_from_slice(ARCHITECTURE.as_bytes());
         b.extend_from_slice(&FT_HASH.to_le_bytes());
-        for v in self.ft_bias.iter().chain(&self.ft_weight) {
+        for v in self.ft_bias.iter().chain(self.ft_weight.iter()) {
             b.extend_from_slice(&v.to_le_bytes());
         }
         b.extend_from_slice(&NETWORK_HASH.to_le_bytes());

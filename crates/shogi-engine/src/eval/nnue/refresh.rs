@@ -3,7 +3,7 @@
 //! last saw, brought to a new position by subtracting the rows of the pieces
 //! that went and adding those of the pieces that came ("Finny tables").
 //!
-//! Contract: [`RefreshTable::accumulate`] writes exactly the accumulator
+//! Contract: [`RefreshTable::accumulators`] gives exactly the accumulators
 //! [`Nnue`] computes from scratch (the biases plus every active feature's
 //! row, each sum wrapping in `i16`): wrapping addition is exact modulo 2^16
 //! in any order, so the table's way round gives the same bits. An entry
@@ -13,16 +13,16 @@
 //! and a king move finds the entry its new square kept, so an evaluation
 //! reads a handful of rows instead of 38 per side.
 
-use super::Nnue;
 use super::features::{self, FE_END};
-use super::file::HALF;
+use super::lanes::Lanes;
+use super::{Nnue, simd};
 use yomi_shogi::types::{ALL_KINDS, HAND_KINDS};
 use yomi_shogi::{Bitboard, Color, Hand, Kind, Piece, Position};
 
 /// One perspective's accumulator for one king square, and what it holds.
 #[derive(Clone)]
 struct Entry {
-    acc: [i16; HALF],
+    acc: Lanes,
     /// Each colour's squares by kind (`Kind as usize - 1`; the king's stay
     /// empty), to find the squares that changed with a few bitboard operations.
     pieces: [[Bitboard; 14]; 2],
@@ -45,7 +45,7 @@ impl Default for RefreshTable {
         RefreshTable {
             entries: vec![
                 Entry {
-                    acc: [0; HALF],
+                    acc: Lanes::ZERO,
                     pieces: [[Bitboard::EMPTY; 14]; 2],
                     board: [Piece::EMPTY; 81],
                     hands: [Hand::default(); 2],
@@ -58,42 +58,107 @@ impl Default for RefreshTable {
     }
 }
 
-/// Rows of one king square's block of features, added to or taken off an accumulator.
+/// Feature rows to take off an accumulator and to add to it, gathered from
+/// one king square's block and applied in one pass ([`simd::update`]) rather
+/// than one pass per row. An accumulator holds at most 38 features (one per
+/// piece other than the kings), so a refresh gathers at most 38 of each; a
+/// full batch is applied early all the same.
 struct Rows<'a> {
     net: &'a Nnue,
-    acc: &'a mut [i16; HALF],
     king: usize,
+    sub: [&'a Lanes; ROWS],
+    subs: usize,
+    add: [&'a Lanes; ROWS],
+    adds: usize,
 }
 
-impl Rows<'_> {
-    #[inline]
-    fn add(&mut self, bona: usize) {
-        self.net.add_row(self.acc, self.king + bona);
+/// `row`, its cache lines asked for now: the 64 MB of rows are mostly out of
+/// cache, and a batch's rows then arrive together instead of one after another.
+#[inline]
+fn fetched(row: &Lanes) -> &Lanes {
+    for line in row.0.chunks(32) {
+        yomi_core::cache::prefetch(&line[0]);
     }
+    row
+}
+
+/// What an empty batch's unused places hold.
+static ZERO_ROW: Lanes = Lanes::ZERO;
+
+/// Rows a batch holds.
+const ROWS: usize = 40;
+
+impl<'a> Rows<'a> {
+    fn new(net: &'a Nnue, king: usize) -> Rows<'a> {
+        Rows {
+            net,
+            king,
+            sub: [&ZERO_ROW; ROWS],
+            subs: 0,
+            add: [&ZERO_ROW; ROWS],
+            adds: 0,
+        }
+    }
+
     #[inline]
-    fn sub(&mut self, bona: usize) {
-        self.net.sub_row(self.acc, self.king + bona);
+    fn add(&mut self, acc: &mut Lanes, bona: usize) {
+        if self.adds == ROWS {
+            self.apply(acc);
+        }
+        self.add[self.adds] = fetched(self.net.row(self.king + bona));
+        self.adds += 1;
+    }
+
+    #[inline]
+    fn sub(&mut self, acc: &mut Lanes, bona: usize) {
+        if self.subs == ROWS {
+            self.apply(acc);
+        }
+        self.sub[self.subs] = fetched(self.net.row(self.king + bona));
+        self.subs += 1;
+    }
+
+    /// Applies the rows gathered and empties the batch.
+    fn apply(&mut self, acc: &mut Lanes) {
+        if self.subs + self.adds > 0 {
+            let before = *acc;
+            simd::update(&before, acc, &self.sub[..self.subs], &self.add[..self.adds]);
+        }
+        self.subs = 0;
+        self.adds = 0;
     }
 }
 
 impl RefreshTable {
-    /// `view`'s accumulator for `pos` under `net`, written into `out`.
-    pub fn accumulate(&mut self, net: &Nnue, pos: &Position, view: Color, out: &mut [i16; HALF]) {
+    /// The two accumulators of `pos` under `net`, the side to move's first.
+    pub fn accumulators(&mut self, net: &Nnue, pos: &Position) -> [&Lanes; 2] {
+        let us = pos.side_to_move();
+        let ours = self.refresh(net, pos, us);
+        let theirs = self.refresh(net, pos, us.flip());
+        [&self.entries[ours].acc, &self.entries[theirs].acc]
+    }
+
+    /// `view`'s accumulator for `pos` under `net`.
+    pub fn accumulator(&mut self, net: &Nnue, pos: &Position, view: Color) -> &Lanes {
+        let at = self.refresh(net, pos, view);
+        &self.entries[at].acc
+    }
+
+    /// Brings the entry of `view`'s king square to `pos`; returns its index.
+    fn refresh(&mut self, net: &Nnue, pos: &Position, view: Color) -> usize {
         let king = features::king_square(pos, view);
-        let entry = &mut self.entries[view.index() * 81 + king];
+        let at = view.index() * 81 + king;
+        let entry = &mut self.entries[at];
         if !entry.valid {
-            entry.acc.copy_from_slice(&net.ft_bias);
+            entry.acc = net.bias_lanes();
             entry.pieces = [[Bitboard::EMPTY; 14]; 2];
             entry.board = [Piece::EMPTY; 81];
             entry.hands = [Hand::default(); 2];
             entry.missing = 0;
             entry.valid = true;
         }
-        let mut rows = Rows {
-            net,
-            acc: &mut entry.acc,
-            king: king * FE_END,
-        };
+        let mut rows = Rows::new(net, king * FE_END);
+        let acc = &mut entry.acc;
         let mut changed = Bitboard::EMPTY;
         for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
             for (k, kind) in ALL_KINDS.into_iter().enumerate() {
@@ -108,10 +173,10 @@ impl RefreshTable {
         for sq in changed {
             let (was, now) = (entry.board[sq], pos.piece_on(sq));
             if !was.is_empty() && was.kind_unchecked() != Kind::King {
-                rows.sub(features::board_piece(view, was, sq));
+                rows.sub(acc, features::board_piece(view, was, sq));
             }
             if !now.is_empty() && now.kind_unchecked() != Kind::King {
-                rows.add(features::board_piece(view, now, sq));
+                rows.add(acc, features::board_piece(view, now, sq));
             }
             entry.board[sq] = now;
         }
@@ -123,22 +188,23 @@ impl RefreshTable {
             for kind in HAND_KINDS {
                 let (a, b) = (was.count(kind) as usize, now.count(kind) as usize);
                 for nth in b..a {
-                    rows.sub(features::hand_piece(view, side, kind, nth));
+                    rows.sub(acc, features::hand_piece(view, side, kind, nth));
                 }
                 for nth in a..b {
-                    rows.add(features::hand_piece(view, side, kind, nth));
+                    rows.add(acc, features::hand_piece(view, side, kind, nth));
                 }
             }
             entry.hands[side.index()] = now;
         }
         let missing = features::missing(pos);
         for _ in missing..entry.missing {
-            rows.sub(0);
+            rows.sub(acc, 0);
         }
         for _ in entry.missing..missing {
-            rows.add(0);
+            rows.add(acc, 0);
         }
         entry.missing = missing;
-        out.copy_from_slice(&entry.acc);
+        rows.apply(acc);
+        at
     }
 }

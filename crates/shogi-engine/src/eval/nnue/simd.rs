@@ -1,12 +1,16 @@
-//! The dot products of the NNUE layers, with AVX2 where the CPU has it
-//! (asked at run time on each layer; the standard library caches the answer)
+//! The arithmetic of the NNUE layers, with AVX2 where the CPU has it
+//! (asked at run time on each call; the standard library caches the answer)
 //! and portable Rust elsewhere.
 //!
-//! Contract: [`affine`] returns each row's `bias + Σ w[i] · x[i]` for inputs
-//! whose length is a multiple of 32, exactly, by either path: with inputs at most
-//! 127 (the clipped activations) each `u8 × i8` pair sum stays within `i16`
-//! (|2 · 127 · 128| < 32,768), so AVX2's saturating pairwise multiply-add
-//! never saturates.
+//! Contract: [`affine`] and [`affine_aligned`] return each row's
+//! `bias + Σ w[i] · x[i]` for inputs whose length is a multiple of 32,
+//! exactly, by either path: with inputs at most 127 (the clipped activations)
+//! each `u8 × i8` pair sum stays within `i16` (|2 · 127 · 128| < 32,768), so
+//! AVX2's saturating pairwise multiply-add never saturates. [`update`] gives
+//! an accumulator minus and plus feature rows, each lane wrapping in `i16`.
+//! The aligned forms read [`super::lanes`] types with aligned loads.
+
+use super::lanes::{Bytes32, Lanes};
 
 /// An affine layer's outputs: `out[o] = bias[o] + Σ w[o][i] · x[i]`, rows of `x.len()`
 /// weights, `x` in 0..=127 and `x.len()` a multiple of 32.
@@ -28,6 +32,58 @@ pub fn affine(w: &[i8], bias: &[i32], x: &[u8], out: &mut [i32]) {
     }
 }
 
+/// [`affine`] over aligned chunks: `w` holds the rows one after another, each
+/// `x.len()` chunks of 32 `i8` weights (stored as bytes), `x` the input's chunks.
+#[inline]
+#[allow(unsafe_code)]
+pub fn affine_aligned(w: &[Bytes32], bias: &[i32], x: &[Bytes32], out: &mut [i32]) {
+    assert!(w.len() == x.len() * out.len() && bias.len() == out.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above); the lengths agree (asserted),
+            // and every chunk is 32 bytes on a 32-byte boundary, as the aligned loads need.
+            unsafe { avx2::affine_aligned(w, bias, x, out) };
+            return;
+        }
+    }
+    let w: &[i8] = bytemuck::cast_slice(w);
+    let x: &[u8] = bytemuck::cast_slice(x);
+    affine(w, bias, x, out);
+}
+
+/// `out = prev - Σ sub + Σ add`, each lane wrapping in `i16` (YaneuraOu's accumulator
+/// arithmetic): one pass over the accumulator however many rows change.
+#[inline]
+#[allow(unsafe_code)]
+pub fn update(prev: &Lanes, out: &mut Lanes, sub: &[&Lanes], add: &[&Lanes]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above); `Lanes` are 512 bytes on a
+            // 64-byte boundary, as the aligned loads and stores need.
+            unsafe { avx2::update(prev, out, sub, add) };
+            return;
+        }
+    }
+    update_portable(prev, out, sub, add);
+}
+
+/// [`update`] in portable Rust.
+fn update_portable(prev: &Lanes, out: &mut Lanes, sub: &[&Lanes], add: &[&Lanes]) {
+    *out = *prev;
+    for row in sub {
+        for (v, &w) in out.0.iter_mut().zip(&row.0) {
+            *v = v.wrapping_sub(w);
+        }
+    }
+    for row in add {
+        for (v, &w) in out.0.iter_mut().zip(&row.0) {
+            *v = v.wrapping_add(w);
+        }
+    }
+}
+
 /// The portable sum: 16 lanes of `i32`, which the compiler vectorizes.
 fn portable(w: &[i8], x: &[u8]) -> i32 {
     let mut lanes = [0i32; 16];
@@ -41,7 +97,94 @@ fn portable(w: &[i8], x: &[u8]) -> i32 {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
+    use super::{Bytes32, Lanes};
     use std::arch::x86_64::*;
+
+    /// [`super::update`] with AVX2: each half of the accumulator (128 lanes) held in
+    /// eight registers while every row is added or taken off, then stored once.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[allow(unsafe_code)]
+    pub unsafe fn update(prev: &Lanes, out: &mut Lanes, sub: &[&Lanes], add: &[&Lanes]) {
+        for half in 0..2 {
+            let at = half * 128;
+            // SAFETY (every load and store below): lanes `at + 16k..at + 16k + 16` of a
+            // `Lanes`, 32 bytes on a 32-byte boundary (the type is 64-byte aligned).
+            let mut v: [__m256i; 8] = std::array::from_fn(|k| unsafe {
+                _mm256_load_si256(prev.0.as_ptr().add(at + 16 * k).cast())
+            });
+            for row in sub {
+                for (k, v) in v.iter_mut().enumerate() {
+                    let w = unsafe { _mm256_load_si256(row.0.as_ptr().add(at + 16 * k).cast()) };
+                    *v = _mm256_sub_epi16(*v, w);
+                }
+            }
+            for row in add {
+                for (k, v) in v.iter_mut().enumerate() {
+                    let w = unsafe { _mm256_load_si256(row.0.as_ptr().add(at + 16 * k).cast()) };
+                    *v = _mm256_add_epi16(*v, w);
+                }
+            }
+            for (k, v) in v.iter().enumerate() {
+                unsafe { _mm256_store_si256(out.0.as_mut_ptr().add(at + 16 * k).cast(), *v) };
+            }
+        }
+    }
+
+    /// [`super::affine_aligned`] with AVX2, four rows at a time as [`affine`] does,
+    /// with aligned loads.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2; `w.len() == x.len() * out.len()`, `bias.len() == out.len()`.
+    #[target_feature(enable = "avx2")]
+    #[allow(unsafe_code)]
+    pub unsafe fn affine_aligned(w: &[Bytes32], bias: &[i32], x: &[Bytes32], out: &mut [i32]) {
+        let n = x.len();
+        let ones = _mm256_set1_epi16(1);
+        // SAFETY (every load below): a `Bytes32` is 32 bytes on a 32-byte boundary.
+        let load = |c: &Bytes32| unsafe { _mm256_load_si256(c.0.as_ptr().cast()) };
+        let mut o = 0;
+        while o + 4 <= out.len() {
+            let mut sums = [_mm256_setzero_si256(); 4];
+            let rows = &w[o * n..(o + 4) * n];
+            for (j, xs) in x.iter().enumerate() {
+                let xv = load(xs);
+                for (r, sum) in sums.iter_mut().enumerate() {
+                    let pairs = _mm256_maddubs_epi16(xv, load(&rows[r * n + j]));
+                    *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(pairs, ones));
+                }
+            }
+            // Horizontal sums of the four, side by side: [s0, s1, s2, s3].
+            let a = _mm256_hadd_epi32(sums[0], sums[1]);
+            let b = _mm256_hadd_epi32(sums[2], sums[3]);
+            let ab = _mm256_hadd_epi32(a, b);
+            let four = _mm_add_epi32(_mm256_castsi256_si128(ab), _mm256_extracti128_si256(ab, 1));
+            let mut lanes = [0i32; 4];
+            // SAFETY: `lanes` is 16 bytes, what the unaligned store writes.
+            unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), four) };
+            for r in 0..4 {
+                out[o + r] = bias[o + r] + lanes[r];
+            }
+            o += 4;
+        }
+        while o < out.len() {
+            let mut sum = _mm256_setzero_si256();
+            for (j, xs) in x.iter().enumerate() {
+                let pairs = _mm256_maddubs_epi16(load(xs), load(&w[o * n + j]));
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(pairs, ones));
+            }
+            let half = _mm_add_epi32(
+                _mm256_castsi256_si128(sum),
+                _mm256_extracti128_si256(sum, 1),
+            );
+            let quad = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0b01_00_11_10));
+            let pair = _mm_add_epi32(quad, _mm_shuffle_epi32(quad, 0b10_11_00_01));
+            out[o] = bias[o] + _mm_cvtsi128_si32(pair);
+            o += 1;
+        }
+    }
 
     /// One row's dot product with AVX2: 32 pairs a step, `u8 × i8` multiplied and
     /// added pairwise into `i16` (`vpmaddubsw`), then into `i32` (`vpmaddwd`).
@@ -163,6 +306,14 @@ mod tests {
                 let mut got = vec![0; rows];
                 affine(&w, &bias, &x, &mut got);
                 assert_eq!(got, want);
+                let chunks = |b: &[u8]| -> Vec<Bytes32> {
+                    b.chunks(32)
+                        .map(|c| Bytes32(c.try_into().unwrap()))
+                        .collect()
+                };
+                let wb: Vec<u8> = w.iter().map(|&v| v as u8).collect();
+                affine_aligned(&chunks(&wb), &bias, &chunks(&x), &mut got);
+                assert_eq!(got, want);
                 for o in 0..rows {
                     assert_eq!(bias[o] + portable(&w[o * len..(o + 1) * len], &x), want[o]);
                 }
@@ -175,5 +326,39 @@ mod tests {
         assert_eq!(y[0], -128 * 127 * 512);
         affine(&vec![127i8; 512], &[0], &x, &mut y);
         assert_eq!(y[0], 127 * 127 * 512);
+    }
+
+    #[test]
+    fn an_update_takes_off_and_adds_rows_wrapping() {
+        let mut rng = yomi_core::Rng::new(13);
+        let row = |rng: &mut yomi_core::Rng| {
+            let mut l = Lanes::ZERO;
+            l.0.iter_mut()
+                .for_each(|v| *v = rng.below(65536) as u16 as i16);
+            l
+        };
+        for (subs, adds) in [(0, 0), (1, 1), (2, 2), (0, 1), (2, 1), (38, 38)] {
+            let prev = row(&mut rng);
+            let sub: Vec<Lanes> = (0..subs).map(|_| row(&mut rng)).collect();
+            let add: Vec<Lanes> = (0..adds).map(|_| row(&mut rng)).collect();
+            let mut want = prev;
+            for r in &sub {
+                for (a, &w) in want.0.iter_mut().zip(&r.0) {
+                    *a = a.wrapping_sub(w);
+                }
+            }
+            for r in &add {
+                for (a, &w) in want.0.iter_mut().zip(&r.0) {
+                    *a = a.wrapping_add(w);
+                }
+            }
+            let sub: Vec<&Lanes> = sub.iter().collect();
+            let add: Vec<&Lanes> = add.iter().collect();
+            let mut got = Lanes::ZERO;
+            update(&prev, &mut got, &sub, &add);
+            assert_eq!(got, want);
+            update_portable(&prev, &mut got, &sub, &add);
+            assert_eq!(got, want);
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! (two or three rows a side), as YaneuraOu and Stockfish update theirs.
 //!
 //! Contract: [`Line::push`] is told each move just played and
-//! [`Line::pop`] each take-back; [`Line::accumulate`] gives exactly the
+//! [`Line::pop`] each take-back; [`Line::accumulators`] gives exactly the
 //! from-scratch accumulator (wrapping `i16` sums do not depend on order). It
 //! uses the line only while the top frame's position key matches the
 //! position asked about and an earlier frame of the line holds that side's
@@ -14,8 +14,9 @@
 
 use super::Nnue;
 use super::features::{self, FE_END};
-use super::file::HALF;
+use super::lanes::Lanes;
 use super::refresh::RefreshTable;
+use super::simd;
 use yomi_shogi::{Color, Kind, Move, Piece, Position};
 
 /// Frames kept at most; more means pushes without pops.
@@ -57,7 +58,7 @@ pub struct Line {
     frames: Vec<Frame>,
     /// By frame, the accumulators by colour; kept apart from the frames and
     /// never cleared, so a move that is never evaluated costs no copying.
-    accs: Vec<[[i16; HALF]; 2]>,
+    accs: Vec<[Lanes; 2]>,
     table: RefreshTable,
 }
 
@@ -120,7 +121,7 @@ impl Line {
         }
         self.frames.push(frame);
         if self.accs.len() < self.frames.len() {
-            self.accs.push([[0; HALF]; 2]);
+            self.accs.push([Lanes::ZERO; 2]);
         }
     }
 
@@ -129,54 +130,73 @@ impl Line {
         self.frames.pop();
     }
 
-    /// `view`'s accumulator for `pos` under `net`, written into `out`.
-    pub fn accumulate(&mut self, net: &Nnue, pos: &Position, view: Color, out: &mut [i16; HALF]) {
-        let c = view.index();
+    /// The two accumulators of `pos` under `net`, the side to move's first.
+    pub fn accumulators(&mut self, net: &Nnue, pos: &Position) -> [&Lanes; 2] {
+        let us = pos.side_to_move();
         let Some(top) = self.frames.len().checked_sub(1) else {
-            return self.table.accumulate(net, pos, view, out);
+            return self.table.accumulators(net, pos);
         };
         if self.frames[top].key != pos.key() {
-            return self.table.accumulate(net, pos, view, out);
+            return self.table.accumulators(net, pos);
         }
-        if !self.frames[top].computed[c] {
-            // The nearest earlier frame with this side's accumulator, no king
-            // move of this side on the way.
-            let mut j = top;
-            let base = loop {
-                if self.frames[j].king_moved == Some(view) {
-                    break None;
-                }
-                if j == 0 {
-                    break None;
-                }
-                j -= 1;
-                if self.frames[j].computed[c] {
-                    break Some(j);
-                }
-            };
-            match base {
-                None => {
-                    self.table
-                        .accumulate(net, pos, view, &mut self.accs[top][c]);
-                }
-                Some(j) => {
-                    let king = features::king_square(pos, view) * FE_END;
-                    for i in j + 1..=top {
-                        let mut acc = self.accs[i - 1][c];
-                        let f = &self.frames[i];
-                        for change in f.removed.iter().flatten() {
-                            net.sub_row(&mut acc, king + change.bona(view));
+        self.compute(net, pos, us, top);
+        self.compute(net, pos, us.flip(), top);
+        let [black, white] = &self.accs[top];
+        match us {
+            Color::Black => [black, white],
+            Color::White => [white, black],
+        }
+    }
+
+    /// Makes `accs[top]` hold `view`'s accumulator for `pos`, the position after the top frame.
+    fn compute(&mut self, net: &Nnue, pos: &Position, view: Color, top: usize) {
+        let c = view.index();
+        if self.frames[top].computed[c] {
+            return;
+        }
+        // The nearest earlier frame with this side's accumulator, no king
+        // move of this side on the way.
+        let mut j = top;
+        let base = loop {
+            if self.frames[j].king_moved == Some(view) || j == 0 {
+                break None;
+            }
+            j -= 1;
+            if self.frames[j].computed[c] {
+                break Some(j);
+            }
+        };
+        match base {
+            None => {
+                let acc = self.table.accumulator(net, pos, view);
+                self.accs[top][c] = *acc;
+            }
+            Some(j) => {
+                let king = features::king_square(pos, view) * FE_END;
+                for i in j + 1..=top {
+                    let f = &self.frames[i];
+                    let rows = |changes: &[Option<Change>; 2]| {
+                        let mut rows: [&Lanes; 2] = [net.row(0); 2];
+                        let mut n = 0;
+                        for change in changes.iter().flatten() {
+                            rows[n] = net.row(king + change.bona(view));
+                            n += 1;
                         }
-                        for change in f.added.iter().flatten() {
-                            net.add_row(&mut acc, king + change.bona(view));
-                        }
-                        self.accs[i][c] = acc;
-                        self.frames[i].computed[c] = true;
-                    }
+                        (rows, n)
+                    };
+                    let (sub, subs) = rows(&f.removed);
+                    let (add, adds) = rows(&f.added);
+                    let (before, after) = self.accs.split_at_mut(i);
+                    simd::update(
+                        &before[i - 1][c],
+                        &mut after[0][c],
+                        &sub[..subs],
+                        &add[..adds],
+                    );
+                    self.frames[i].computed[c] = true;
                 }
             }
-            self.frames[top].computed[c] = true;
         }
-        out.copy_from_slice(&self.accs[top][c]);
+        self.frames[top].computed[c] = true;
     }
 }
