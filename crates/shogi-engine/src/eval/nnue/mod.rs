@@ -119,7 +119,11 @@ fn clipped(acc: [&Lanes; 2]) -> [Bytes32; 2 * HALF / 32] {
 /// The clipped ReLU of the weights' scale.
 #[inline]
 fn clip(sums: &[i32; HIDDEN]) -> Bytes32 {
-    Bytes32(sums.map(|s| (s >> WEIGHT_SCALE_BITS).clamp(0, 127) as u8))
+    let mut out = Bytes32([0; 32]);
+    for (y, &s) in out.0.iter_mut().zip(sums) {
+        *y = (s >> WEIGHT_SCALE_BITS).clamp(0, 127) as u8;
+    }
+    out
 }
 
 /// An affine layer followed by the clipped ReLU of the weights' scale.
