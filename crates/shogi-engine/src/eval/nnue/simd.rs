@@ -2,9 +2,9 @@
 //! (asked at run time on each call; the standard library caches the answer)
 //! and portable Rust elsewhere.
 //!
-//! Contract: [`affine`] and [`affine_aligned`] return each row's
-//! `bias + Σ w[i] · x[i]` for inputs whose length is a multiple of 32,
-//! exactly, by either path: with inputs at most 127 (the clipped activations)
+//! Contract: [`affine`] (portable: the reference) and [`affine_aligned`]
+//! (AVX2 or portable) return each row's `bias + Σ w[i] · x[i]` for inputs
+//! whose length is a multiple of 32, exactly: with inputs at most 127 (the clipped activations)
 //! each `u8 × i8` pair sum stays within `i16` (|2 · 127 · 128| < 32,768), so
 //! AVX2's saturating pairwise multiply-add never saturates. [`update`] gives
 //! an accumulator minus and plus feature rows, each lane wrapping in `i16`.
@@ -13,20 +13,11 @@
 use super::lanes::{Bytes32, Lanes};
 
 /// An affine layer's outputs: `out[o] = bias[o] + Σ w[o][i] · x[i]`, rows of `x.len()`
-/// weights, `x` in 0..=127 and `x.len()` a multiple of 32.
-#[inline]
-#[allow(unsafe_code)]
+/// weights, `x` in 0..=127 and `x.len()` a multiple of 32, in portable Rust: the
+/// reference that the from-scratch [`super::Nnue::evaluate`] uses and that
+/// [`affine_aligned`] is tested against.
 pub fn affine(w: &[i8], bias: &[i32], x: &[u8], out: &mut [i32]) {
     debug_assert!(w.len() == x.len() * out.len() && bias.len() == out.len());
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2 (checked just above); every row read
-            // lies within `w`, as `x.len() * out.len() == w.len()`.
-            unsafe { avx2::affine(w, bias, x, out) };
-            return;
-        }
-    }
     for (o, y) in out.iter_mut().enumerate() {
         *y = bias[o] + portable(&w[o * x.len()..(o + 1) * x.len()], x);
     }
@@ -133,8 +124,9 @@ mod avx2 {
         }
     }
 
-    /// [`super::affine_aligned`] with AVX2, four rows at a time as [`affine`] does,
-    /// with aligned loads.
+    /// [`super::affine_aligned`] with AVX2: four rows at a time, so each input chunk
+    /// is loaded once for four rows (`vpmaddubsw` multiplies and adds pairs into `i16`,
+    /// `vpmaddwd` by ones widens them into `i32`); rows left over go one by one.
     ///
     /// # Safety
     /// The CPU must have AVX2; `w.len() == x.len() * out.len()`, `bias.len() == out.len()`.
@@ -185,96 +177,6 @@ mod avx2 {
             o += 1;
         }
     }
-
-    /// One row's dot product with AVX2: 32 pairs a step, `u8 × i8` multiplied and
-    /// added pairwise into `i16` (`vpmaddubsw`), then into `i32` (`vpmaddwd`).
-    ///
-    /// # Safety
-    /// The CPU must have AVX2; `w` and `x` must have the same length, a
-    /// multiple of 32.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    #[allow(unsafe_code)]
-    pub unsafe fn dot(w: &[i8], x: &[u8]) -> i32 {
-        let ones = _mm256_set1_epi16(1);
-        let mut sum = _mm256_setzero_si256();
-        for (w, x) in w.chunks_exact(32).zip(x.chunks_exact(32)) {
-            // SAFETY: each chunk is 32 bytes, which is what the unaligned
-            // loads read.
-            let (wv, xv) = unsafe {
-                (
-                    _mm256_loadu_si256(w.as_ptr().cast()),
-                    _mm256_loadu_si256(x.as_ptr().cast()),
-                )
-            };
-            let pairs = _mm256_maddubs_epi16(xv, wv);
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(pairs, ones));
-        }
-        let half = _mm_add_epi32(
-            _mm256_castsi256_si128(sum),
-            _mm256_extracti128_si256(sum, 1),
-        );
-        let quad = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0b01_00_11_10));
-        let pair = _mm_add_epi32(quad, _mm_shuffle_epi32(quad, 0b10_11_00_01));
-        _mm_cvtsi128_si32(pair)
-    }
-
-    /// [`super::affine`] with AVX2, four rows at a time so each 32 inputs
-    /// are loaded once for four rows; rows left over go one by one.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2; `w.len() == x.len() * out.len()`, `x.len()` a
-    /// multiple of 32, `bias.len() == out.len()`.
-    #[target_feature(enable = "avx2")]
-    #[allow(unsafe_code)]
-    pub unsafe fn affine(w: &[i8], bias: &[i32], x: &[u8], out: &mut [i32]) {
-        let n = x.len();
-        let ones = _mm256_set1_epi16(1);
-        let mut o = 0;
-        while o + 4 <= out.len() {
-            let mut sums = [_mm256_setzero_si256(); 4];
-            let block = &w[o * n..(o + 4) * n];
-            let (r0, rest) = block.split_at(n);
-            let (r1, rest) = rest.split_at(n);
-            let (r2, r3) = rest.split_at(n);
-            let chunks = x
-                .chunks_exact(32)
-                .zip(r0.chunks_exact(32))
-                .zip(r1.chunks_exact(32))
-                .zip(r2.chunks_exact(32))
-                .zip(r3.chunks_exact(32));
-            for ((((xs, w0), w1), w2), w3) in chunks {
-                // SAFETY: every chunk is 32 bytes, what each unaligned load reads.
-                let xv = unsafe { _mm256_loadu_si256(xs.as_ptr().cast()) };
-                // 32 inputs all clipped to zero add nothing.
-                if _mm256_testz_si256(xv, xv) != 0 {
-                    continue;
-                }
-                for (sum, ws) in sums.iter_mut().zip([w0, w1, w2, w3]) {
-                    let wv = unsafe { _mm256_loadu_si256(ws.as_ptr().cast()) };
-                    let pairs = _mm256_maddubs_epi16(xv, wv);
-                    *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(pairs, ones));
-                }
-            }
-            // Horizontal sums of the four, side by side: [s0, s1, s2, s3].
-            let a = _mm256_hadd_epi32(sums[0], sums[1]);
-            let b = _mm256_hadd_epi32(sums[2], sums[3]);
-            let ab = _mm256_hadd_epi32(a, b);
-            let four = _mm_add_epi32(_mm256_castsi256_si128(ab), _mm256_extracti128_si256(ab, 1));
-            let mut lanes = [0i32; 4];
-            // SAFETY: `lanes` is 16 bytes, what the unaligned store writes.
-            unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), four) };
-            for r in 0..4 {
-                out[o + r] = bias[o + r] + lanes[r];
-            }
-            o += 4;
-        }
-        while o < out.len() {
-            // SAFETY: the caller's AVX2 and the row lies within `w`.
-            out[o] = bias[o] + unsafe { dot(&w[o * n..(o + 1) * n], x) };
-            o += 1;
-        }
-    }
 }
 
 #[cfg(test)]
@@ -314,18 +216,20 @@ mod tests {
                 let wb: Vec<u8> = w.iter().map(|&v| v as u8).collect();
                 affine_aligned(&chunks(&wb), &bias, &chunks(&x), &mut got);
                 assert_eq!(got, want);
-                for o in 0..rows {
-                    assert_eq!(bias[o] + portable(&w[o * len..(o + 1) * len], &x), want[o]);
-                }
             }
         }
-        // The extremes: every pair at its largest and smallest.
-        let x = vec![127u8; 512];
-        let mut y = [0];
-        affine(&vec![-128i8; 512], &[0], &x, &mut y);
-        assert_eq!(y[0], -128 * 127 * 512);
-        affine(&vec![127i8; 512], &[0], &x, &mut y);
-        assert_eq!(y[0], 127 * 127 * 512);
+        // The extremes, four rows and one left over: every pair at its largest and
+        // smallest, where a saturating `i16` step would show.
+        let x = [Bytes32([127; 32]); 16];
+        for (w, want) in [(-128i8, -128 * 127 * 512), (127, 127 * 127 * 512)] {
+            let rows = vec![Bytes32([w as u8; 32]); 16 * 5];
+            let mut y = [0; 5];
+            affine_aligned(&rows, &[0; 5], &x, &mut y);
+            assert_eq!(y, [want; 5]);
+            let mut y = [0];
+            affine(&[w; 512], &[0], bytemuck::cast_slice(&x), &mut y);
+            assert_eq!(y, [want]);
+        }
     }
 
     #[test]
