@@ -176,7 +176,7 @@ impl Line {
                 for i in j + 1..=top {
                     let f = &self.frames[i];
                     let rows = |changes: &[Option<Change>; 2]| {
-                        let mut rows: [&Lanes; 2] = [net.row(0); 2];
+                        let mut rows: [&Lanes; 2] = [&Lanes::ZERO; 2];
                         let mut n = 0;
                         for change in changes.iter().flatten() {
                             rows[n] = net.row(king + change.bona(view));
