@@ -97,6 +97,23 @@ const fn ray_tables() -> [[u128; 128]; 8] {
 
 static RAYS: [[u128; 128]; 8] = ray_tables();
 
+/// The union of four of the rays by square: a slider's reach on an empty
+/// board in one load (the hot attacker tests look it up for every square
+/// they ask about).
+const fn empty_reach(dirs: [usize; 4]) -> [u128; SQUARES] {
+    let rays = ray_tables();
+    let mut t = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        t[sq] = rays[dirs[0]][sq] | rays[dirs[1]][sq] | rays[dirs[2]][sq] | rays[dirs[3]][sq];
+        sq += 1;
+    }
+    t
+}
+
+static ROOK_EMPTY: [u128; SQUARES] = empty_reach([0, 1, 2, 3]);
+static BISHOP_EMPTY: [u128; SQUARES] = empty_reach([4, 5, 6, 7]);
+
 /// Index of the reverse of each direction in [`DIRS`].
 const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
 
@@ -208,13 +225,13 @@ pub fn rook(sq: Square, occ: Bitboard) -> Bitboard {
 /// Bishop attacks on an empty board.
 #[inline(always)]
 pub fn bishop_empty(sq: Square) -> Bitboard {
-    Bitboard(RAYS[4][sq] | RAYS[5][sq] | RAYS[6][sq] | RAYS[7][sq])
+    Bitboard(BISHOP_EMPTY[sq])
 }
 
 /// Rook attacks on an empty board.
 #[inline(always)]
 pub fn rook_empty(sq: Square) -> Bitboard {
-    Bitboard(RAYS[0][sq] | RAYS[1][sq] | RAYS[2][sq] | RAYS[3][sq])
+    Bitboard(ROOK_EMPTY[sq])
 }
 
 /// Horse attacks (bishop plus king steps).
