@@ -16,6 +16,7 @@
 //! through the table could in rare cases depend on the path);
 //! [`MateOutcome::Unknown`] means the budget, time or stop flag ended it.
 
+mod cover;
 mod line;
 mod near;
 mod one;

@@ -12,6 +12,7 @@
 //! [`crate::mate::mate_in_one`] finds. It never drops a pawn (a mate by pawn
 //! drop is illegal). The position is restored before returning.
 
+use super::cover::reach;
 use crate::near::attacked_near;
 use crate::search::check::CheckInfo;
 use yomi_shogi::{
@@ -58,7 +59,7 @@ pub(super) fn near_drop_mate(
         }
         // Checking lance and knight drops stand behind the king, never on
         // the ranks where those pieces could not move again.
-        for to in checks.check_squares(kind) & empty {
+        for to in checks.check_squares(kind) & empty & scan.drop_targets(pos, kind) {
             let m = Move::drop(kind, to);
             if scan.drop_mates(pos, m) {
                 return Some(m);
@@ -183,6 +184,17 @@ impl Scan {
         Iterator::all(&mut (open & guarded), |sq| {
             pos.is_attacked(self.us, sq, lifted)
         })
+    }
+
+    /// The squares where a drop of `kind` may mate, as far as the king's
+    /// squares tell: a contact square we protect, or one from afar, from
+    /// which the dropped piece attacks every open flight
+    /// ([`super::cover::reach`]). [`Scan::drop_mates`] refutes a drop
+    /// anywhere else.
+    #[inline]
+    pub(super) fn drop_targets(&mut self, pos: &Position, kind: Kind) -> Bitboard {
+        let guarded = self.guarded(pos);
+        reach(self.us, kind, self.flights & !guarded) & (guarded | !self.near)
     }
 
     /// Our attacks on the squares next to the enemy king, with the king

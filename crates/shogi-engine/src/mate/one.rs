@@ -93,7 +93,7 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
         if !hand.has(kind) {
             continue;
         }
-        for to in info.check_squares(kind) & empty_far {
+        for to in info.check_squares(kind) & empty_far & scan.drop_targets(pos, kind) {
             let m = Move::drop(kind, to);
             if scan.drop_mates(pos, m) {
                 return Some(m);
