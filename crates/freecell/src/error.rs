@@ -36,6 +36,9 @@ pub enum FreecellError {
     /// A move text that cannot be parsed.
     #[error("bad move `{0}`: {1}")]
     MoveSyntax(String, String),
+    /// A solve given up because its caller raised the stop flag.
+    #[error("stopped before a verdict")]
+    Stopped,
     /// I/O while writing a dataset.
     #[error("{0}")]
     Io(String),

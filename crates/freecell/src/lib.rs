@@ -50,7 +50,7 @@ pub use card::Card;
 pub use deal::{DealRange, DealRangeError, MAX_DEAL, deal_board};
 pub use error::FreecellError;
 pub use moves::{Loc, Move, MoveMode};
-pub use solve::{SolveOptions, SolveResult, Verdict, solve};
+pub use solve::{SolveOptions, SolveResult, Verdict, solve, solve_until};
 
 /// The standard layout: 8 columns, 4 free cells.
 pub fn layout_default() -> Layout {

@@ -209,7 +209,9 @@ fn fewer_free_cells_are_honoured() {
 fn shortcut_pass_shortens_a_depth_first_solution() {
     use yomi_freecell::solve::{Outcome, exhaust, shortcut::shortcut};
     let b = deal_board(5, Layout::default()).unwrap();
-    let Outcome::Solved(long) = exhaust::search(&b, MoveMode::Sequence, true, 5_000_000).0 else {
+    let Outcome::Solved(long) =
+        exhaust::search(&b, MoveMode::Sequence, true, 5_000_000, &Default::default()).0
+    else {
         panic!("deal 5 is solvable");
     };
     assert!(solves(&b, &long));

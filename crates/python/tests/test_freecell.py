@@ -211,3 +211,23 @@ def test_dataset_refuses_bad_ranges():
         fc.dataset(1, fc.MAX_DATASET_DEALS + 1)
     with pytest.raises(ValueError, match="tensor encoding needs"):
         fc.dataset(1, cells=5)
+
+
+def test_ctrl_c_stops_a_long_solve(sigint_raises):
+    # Deep shortening with a 3M-state bound searches for about 8 s and half a GB
+    # (`yomi freecell solve 1 --shorten deep --node-limit 3000000`); the solver looks
+    # at its stop flag every few milliseconds, so Ctrl-C ends it at once.
+    import os
+    import signal
+    import threading
+    import time
+
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        fc.solve(1, shorten="deep", node_limit=3_000_000)
+    timer.join()
+    assert time.monotonic() - start < 3
+    # The interpreter is fine afterwards.
+    assert fc.solve(5).length == 92

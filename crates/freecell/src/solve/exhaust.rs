@@ -13,15 +13,24 @@ use crate::autoplay::run_auto_moves;
 use crate::board::Board;
 use crate::moves::{Move, MoveMode, apply_unchecked, legal_moves};
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 struct Frame {
     children: Vec<(u32, Board, Vec<Step>)>,
     path_len: usize,
 }
 
-/// Searches every state reachable from `start` (at most `limit` states).
-/// Returns the outcome and the number of distinct states visited.
-pub fn search(start: &Board, mode: MoveMode, auto: bool, limit: usize) -> (Outcome, usize) {
+/// Searches every state reachable from `start` (at most `limit` states),
+/// until `stop` is raised ([`Outcome::Stopped`], looked at every
+/// [`super::STOP_EVERY`] states). Returns the outcome and the number of
+/// distinct states visited.
+pub fn search(
+    start: &Board,
+    mode: MoveMode,
+    auto: bool,
+    limit: usize,
+    stop: &AtomicBool,
+) -> (Outcome, usize) {
     let mut root = start.clone();
     let mut first = Vec::new();
     if auto {
@@ -46,6 +55,9 @@ pub fn search(start: &Board, mode: MoveMode, auto: bool, limit: usize) -> (Outco
         }
         if seen.len() >= limit {
             return (Outcome::Limit, seen.len());
+        }
+        if seen.len() % super::STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+            return (Outcome::Stopped, seen.len());
         }
         let frame = expand(&child, mode, auto, &mut seen, path.len());
         stack.push(frame);

@@ -14,6 +14,7 @@ use crate::moves::{Move, MoveMode, apply_unchecked, legal_moves};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Parameters of the best-first search.
 #[derive(Clone, Copy, Debug)]
@@ -55,8 +56,15 @@ impl std::hash::Hasher for IdHasher {
 }
 pub(crate) type IdMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<IdHasher>>;
 
-/// Runs the search from `start`.
-pub fn search(start: &Board, mode: MoveMode, auto: bool, p: BestFirst) -> (Outcome, usize) {
+/// Runs the search from `start`, until `stop` is raised ([`Outcome::Stopped`],
+/// looked at every [`super::STOP_EVERY`] expansions).
+pub fn search(
+    start: &Board,
+    mode: MoveMode,
+    auto: bool,
+    p: BestFirst,
+    stop: &AtomicBool,
+) -> (Outcome, usize) {
     let mut root = start.clone();
     let mut steps: Vec<Step> = Vec::new();
     let mut first = Vec::new();
@@ -81,7 +89,12 @@ pub fn search(start: &Board, mode: MoveMode, auto: bool, p: BestFirst) -> (Outco
     open.push((Reverse(0u32), 0u32));
     let mut moves: Vec<Move> = Vec::with_capacity(64);
     let mut autos: Vec<Move> = Vec::with_capacity(16);
+    let mut expanded = 0usize;
     while let Some((_, idx)) = open.pop() {
+        expanded += 1;
+        if expanded % super::STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+            return (Outcome::Stopped, nodes.len());
+        }
         let (board, g) = {
             let n = &nodes[idx as usize];
             if seen.get(&n.hash).is_some_and(|&best| best < n.g) {

@@ -18,7 +18,13 @@ pub mod shorten;
 use crate::board::Board;
 use crate::error::FreecellError;
 use crate::moves::{Move, MoveMode, expand_to_atomic};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// How many states or expansions the unbounded stages (best-first with a
+/// caller's node limit, the exhaustive proof) go between looks at their stop
+/// flag: a few milliseconds of work.
+const STOP_EVERY: usize = 4096;
 
 /// One move of a solution; `auto` marks an automatic move to the foundation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +45,8 @@ pub enum Outcome {
     Exhausted,
     /// The state limit was hit.
     Limit,
+    /// The caller's stop flag was raised.
+    Stopped,
 }
 
 /// The verdict on a deal.
@@ -176,7 +184,38 @@ pub struct SolveResult {
 /// Solves `board`. A returned solution has been replayed from `board` and
 /// reaches the solved position; a failed replay is reported as an error
 /// (it would be a solver bug, never user input).
+///
+/// ```
+/// use yomi_freecell::{Layout, Verdict, deal_board, solve, SolveOptions};
+///
+/// let board = deal_board(1, Layout::default()).unwrap();
+/// let r = solve(&board, &SolveOptions::default()).unwrap();
+/// assert_eq!(r.verdict, Verdict::Solved);
+/// ```
 pub fn solve(board: &Board, opts: &SolveOptions) -> Result<SolveResult, FreecellError> {
+    solve_until(board, opts, &AtomicBool::new(false))
+}
+
+/// [`solve`], given up with [`FreecellError::Stopped`] soon after `stop`
+/// is raised (from another thread: Ctrl-C in a caller, a deadline): the
+/// stages whose size a caller sets (best-first, the exhaustive proof, the
+/// deep shortening) look at the flag every few milliseconds, the others
+/// (bounded guided stages, a reproduction try) between stages.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use yomi_freecell::{FreecellError, Layout, SolveOptions, deal_board, solve_until};
+///
+/// let board = deal_board(11982, Layout::default()).unwrap();
+/// let stop = AtomicBool::new(true);
+/// let r = solve_until(&board, &SolveOptions::default(), &stop);
+/// assert_eq!(r.unwrap_err(), FreecellError::Stopped);
+/// ```
+pub fn solve_until(
+    board: &Board,
+    opts: &SolveOptions,
+    stop: &AtomicBool,
+) -> Result<SolveResult, FreecellError> {
     let t0 = Instant::now();
     let tries = match (opts.solver, opts.moves) {
         (SolverMode::Fast, MoveMode::Atomic) => opts.atomic_tries.max(1),
@@ -189,15 +228,18 @@ pub fn solve(board: &Board, opts: &SolveOptions) -> Result<SolveResult, Freecell
             seed: opts.seed.wrapping_add(k as u64),
             ..*opts
         };
+        if stop.load(Ordering::Relaxed) {
+            return Err(FreecellError::Stopped);
+        }
         let (outcome, n, stage) = match o.solver {
-            SolverMode::Fast => fast_mode(board, &o),
+            SolverMode::Fast => fast_mode(board, &o, stop),
             SolverMode::Reproduce => {
                 let (o, n) = reproduce::search(board, o.moves, o.auto, &o.reproduce);
                 (o, n, "reproduce")
             }
         };
         states += n;
-        let r = finish(board, &o, outcome, n, stage, t0)?;
+        let r = finish(board, &o, outcome, n, stage, t0, stop)?;
         // only the guided stages use the seed: another try of any other
         // stage would repeat this one
         let again = r.verdict == Verdict::Solved
@@ -222,10 +264,17 @@ pub fn solve(board: &Board, opts: &SolveOptions) -> Result<SolveResult, Freecell
 /// The fast mode's stages: guided search over compound moves (restricted,
 /// then full set), then best-first over all sequence moves, a greedier
 /// best-first, and finally the exhaustive search that proves unsolvability.
-fn fast_mode(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'static str) {
+fn fast_mode(
+    board: &Board,
+    opts: &SolveOptions,
+    stop: &AtomicBool,
+) -> (Outcome, usize, &'static str) {
     let mut spent = 0;
     if opts.guided {
         for stage in &heuristic::GUIDED_STAGES {
+            if stop.load(Ordering::Relaxed) {
+                return (Outcome::Stopped, spent, stage.name);
+            }
             let p = guided::Guided {
                 full: stage.full,
                 g_weight: stage.g_weight,
@@ -242,31 +291,36 @@ fn fast_mode(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'static st
                 // best-first would only search the same space again: go
                 // straight to the exact proof
                 Outcome::Exhausted if stage.full => {
-                    let (o, n) = prove(board, opts);
+                    let (o, n) = prove(board, opts, stop);
                     return (o, spent + n, "exhaustive");
                 }
                 _ => {}
             }
         }
     }
-    let (o, n, stage) = complete_stages(board, opts);
+    let (o, n, stage) = complete_stages(board, opts, stop);
     (o, spent + n, stage)
 }
 
 /// Best-first over all sequence moves, then greedier, then exhaustive.
-fn complete_stages(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'static str) {
+fn complete_stages(
+    board: &Board,
+    opts: &SolveOptions,
+    stop: &AtomicBool,
+) -> (Outcome, usize, &'static str) {
     let p = fast::BestFirst {
         g_weight: opts.g_weight,
         node_limit: opts.node_limit,
         max_len: u16::MAX,
         weights: opts.weights,
     };
-    let (o, n) = fast::search(board, MoveMode::Sequence, opts.auto, p);
+    let (o, n) = fast::search(board, MoveMode::Sequence, opts.auto, p, stop);
     match o {
         Outcome::Solved(_) => (o, n, "best-first"),
+        Outcome::Stopped => (o, n, "best-first"),
         Outcome::Exhausted => {
             // exhausted under hash identity: redo exactly for a proof
-            let (o2, n2) = prove(board, opts);
+            let (o2, n2) = prove(board, opts, stop);
             (o2, n + n2, "exhaustive")
         }
         Outcome::Limit => {
@@ -276,11 +330,11 @@ fn complete_stages(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'sta
                 node_limit: opts.node_limit * 5,
                 ..p
             };
-            let (o2, n2) = fast::search(board, MoveMode::Sequence, opts.auto, greedy);
+            let (o2, n2) = fast::search(board, MoveMode::Sequence, opts.auto, greedy, stop);
             match o2 {
-                Outcome::Solved(_) => (o2, n + n2, "greedy best-first"),
+                Outcome::Solved(_) | Outcome::Stopped => (o2, n + n2, "greedy best-first"),
                 _ => {
-                    let (o3, n3) = prove(board, opts);
+                    let (o3, n3) = prove(board, opts, stop);
                     (o3, n + n2 + n3, "exhaustive")
                 }
             }
@@ -290,8 +344,14 @@ fn complete_stages(board: &Board, opts: &SolveOptions) -> (Outcome, usize, &'sta
 
 /// The exhaustive exact search over sequence moves: the only stage whose
 /// exhaustion proves a deal unsolvable.
-fn prove(board: &Board, opts: &SolveOptions) -> (Outcome, usize) {
-    exhaust::search(board, MoveMode::Sequence, opts.auto, opts.exhaust_limit)
+fn prove(board: &Board, opts: &SolveOptions, stop: &AtomicBool) -> (Outcome, usize) {
+    exhaust::search(
+        board,
+        MoveMode::Sequence,
+        opts.auto,
+        opts.exhaust_limit,
+        stop,
+    )
 }
 
 /// Shortens, converts and verifies a search outcome.
@@ -302,6 +362,7 @@ fn finish(
     states: usize,
     stage: &'static str,
     t0: Instant,
+    stop: &AtomicBool,
 ) -> Result<SolveResult, FreecellError> {
     let mut res = SolveResult {
         verdict: Verdict::Intractable,
@@ -323,7 +384,7 @@ fn finish(
                 }
             }
             if opts.shorten == Shorten::Deep && opts.solver == SolverMode::Fast {
-                steps = deepen(board, steps, opts);
+                steps = deepen(board, steps, opts, stop)?;
             }
             if opts.moves == MoveMode::Atomic {
                 steps = to_atomic(board, &steps)?;
@@ -347,6 +408,7 @@ fn finish(
         }
         Outcome::Exhausted => res.verdict = Verdict::Unsolvable,
         Outcome::Limit => res.verdict = Verdict::Intractable,
+        Outcome::Stopped => return Err(FreecellError::Stopped),
     }
     res.seconds = t0.elapsed().as_secs_f64();
     Ok(res)
@@ -358,7 +420,12 @@ const SHORTCUT_ABOVE: usize = 150;
 
 /// Binary search on the move limit: a bounded best-first search that must
 /// beat the current length; the shortest verified solution found is kept.
-fn deepen(board: &Board, mut best: Vec<Step>, opts: &SolveOptions) -> Vec<Step> {
+fn deepen(
+    board: &Board,
+    mut best: Vec<Step>,
+    opts: &SolveOptions,
+    stop: &AtomicBool,
+) -> Result<Vec<Step>, FreecellError> {
     let mut lo = 52usize;
     let mut hi = best.len();
     while lo < hi {
@@ -369,7 +436,7 @@ fn deepen(board: &Board, mut best: Vec<Step>, opts: &SolveOptions) -> Vec<Step> 
             max_len: mid as u16,
             weights: opts.weights,
         };
-        match fast::search(board, MoveMode::Sequence, opts.auto, p).0 {
+        match fast::search(board, MoveMode::Sequence, opts.auto, p, stop).0 {
             Outcome::Solved(s) => {
                 let s = shorten::remove_redundant(board, &s);
                 if s.len() < best.len() {
@@ -379,10 +446,11 @@ fn deepen(board: &Board, mut best: Vec<Step>, opts: &SolveOptions) -> Vec<Step> 
                     hi = mid;
                 }
             }
+            Outcome::Stopped => return Err(FreecellError::Stopped),
             _ => lo = mid + 1,
         }
     }
-    best
+    Ok(best)
 }
 
 /// Splits every sequence move into single-card moves.

@@ -82,7 +82,7 @@ fn choice<T: Copy>(name: &str, text: &str, options: &[(&str, T)]) -> PyResult<T>
 /// free cells of a dealt or read board (a `Board` keeps its own); `node_limit`, `g_weight`
 /// and `exhaust_limit` bound the stages; `reproduce` is `a0,a1,a2,a3,delta,retries,max_moves`;
 /// `seed` seeds the guided search; `atomic_tries` guided searches with atomic moves.
-/// The solver has no stop flag: Ctrl-C is raised when the solve ends.
+/// Runs without the GIL; Ctrl-C stops it within milliseconds and raises `KeyboardInterrupt`.
 #[pyfunction]
 #[pyo3(signature = (board, *, mode = "fast", moves = "sequence", shorten = "redundant",
     auto = true, cells = 4, node_limit = 100_000, g_weight = 3, exhaust_limit = 30_000_000,
@@ -150,7 +150,7 @@ pub fn solve(
             "board: expected a Board, a deal number or board text",
         ));
     };
-    let r = run_stoppable(py, move |_stop| yomi_freecell::solve(&start, &opts))?
+    let r = run_stoppable(py, move |stop| yomi_freecell::solve_until(&start, &opts, stop))?
         .map_err(value_error)?;
     Ok(SolveResult {
         deal,
