@@ -150,8 +150,10 @@ pub fn solve(
             "board: expected a Board, a deal number or board text",
         ));
     };
-    let r = run_stoppable(py, move |stop| yomi_freecell::solve_until(&start, &opts, stop))?
-        .map_err(value_error)?;
+    let r = run_stoppable(py, move |stop| {
+        yomi_freecell::solve_until(&start, &opts, stop)
+    })?
+    .map_err(value_error)?;
     Ok(SolveResult {
         deal,
         verdict: r.verdict.as_str(),

@@ -254,8 +254,8 @@ impl Board {
     }
 
     /// The last move pushed, or `None`.
-    fn peek(&self) -> Option<u32> {
-        self.stack.last().map(|&(m, _)| m.0 as u32)
+    fn peek<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyAny>> {
+        self.stack.last().map(|&(m, _)| move_int(py, m))
     }
 
     /// The moves pushed since setup, as integer moves.
@@ -292,8 +292,8 @@ impl Board {
     }
 
     /// The integer move for a USI move that is legal here; raises `ValueError` otherwise.
-    fn move_from_usi(&self, usi: &str) -> PyResult<u32> {
-        Ok(self.pos.parse_usi(usi).map_err(value_error)?.0 as u32)
+    fn move_from_usi<'py>(&self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyAny>> {
+        Ok(move_int(py, self.pos.parse_usi(usi).map_err(value_error)?))
     }
 
     /// True when the side to move is in check.
@@ -350,10 +350,11 @@ impl Board {
     }
 
     /// A mating move (as an integer move) if the side to move mates in one, else `None`.
-    fn mate_move_in_1ply(&mut self) -> Option<u32> {
+    fn mate_move_in_1ply<'py>(&mut self, py: Python<'py>) -> Option<Bound<'py, PyAny>> {
         // The search plays and takes back moves on the board itself and
-        // leaves it as it found it.
-        yomi_shogi_engine::mate::mate_in_one(&mut self.pos).map(|m| m.0 as u32)
+        // leaves it as it found it. The answer is the shared int of the move
+        // (no allocation per call).
+        yomi_shogi_engine::mate::mate_in_one(&mut self.pos).map(|m| move_int(py, m))
     }
 
     /// Leaf count of the legal move tree `depth` plies deep (releases the GIL; Ctrl-C stops it).
