@@ -2,6 +2,7 @@
 
 import copy
 import os
+import random
 import signal
 import threading
 import time
@@ -264,6 +265,25 @@ def test_encoder_planes_and_batches():
         shogi.encode_batch([b, "not an sfen"])
     with pytest.raises(ValueError):
         shogi.encode_batch([b, 42])
+
+
+def test_batches_longer_than_a_block_of_1024_are_encoded_whole():
+    # Positions of a seeded random game, 2,500 of them: three blocks, the last partial.
+    rng = random.Random(2500)
+    board, positions = shogi.Board(), []
+    while len(positions) < 2500:
+        moves = board.legal_moves
+        if not moves or len(board.history) > 150:
+            board = shogi.Board()
+            continue
+        board.push(rng.choice(moves))
+        positions.append(shogi.Board(board.sfen()))
+    batch = shogi.encode_batch(positions, dtype="uint8")
+    for i in (0, 1023, 1024, 2047, 2048, 2499):
+        assert np.array_equal(batch[i], shogi.encode(positions[i]).astype(np.uint8)), i
+    # A bad item in the third block is named.
+    with pytest.raises(ValueError, match="item 2100"):
+        shogi.encode_batch(positions[:2100] + ["not an sfen"])
 
 
 def test_policy_labels_equal_dlshogi():
