@@ -206,6 +206,31 @@ fn fewer_free_cells_are_honoured() {
 }
 
 #[test]
+fn a_raised_stop_flag_ends_the_exhaustive_search_early() {
+    use std::sync::atomic::AtomicBool;
+    use yomi_freecell::solve::{Outcome, exhaust};
+    // 11982 is unsolvable: unstopped, the search visits every reachable state.
+    let b = deal_board(11982, Layout::default()).unwrap();
+    let (whole, all) = exhaust::search(
+        &b,
+        MoveMode::Sequence,
+        true,
+        5_000_000,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(whole, Outcome::Exhausted);
+    let (stopped, some) = exhaust::search(
+        &b,
+        MoveMode::Sequence,
+        true,
+        5_000_000,
+        &AtomicBool::new(true),
+    );
+    assert_eq!(stopped, Outcome::Stopped);
+    assert!(some < all / 2, "stopped after {some} of {all} states");
+}
+
+#[test]
 fn shortcut_pass_shortens_a_depth_first_solution() {
     use yomi_freecell::solve::{Outcome, exhaust, shortcut::shortcut};
     let b = deal_board(5, Layout::default()).unwrap();

@@ -1,5 +1,10 @@
 """yomi.freecell against the CLI's figures and the library's own tests' facts."""
 
+import os
+import signal
+import threading
+import time
+
 import numpy as np
 import pytest
 
@@ -217,11 +222,6 @@ def test_ctrl_c_stops_a_long_solve(sigint_raises):
     # Deep shortening with a 3M-state bound searches for about 8 s and half a GB
     # (`yomi freecell solve 1 --shorten deep --node-limit 3000000`); the solver looks
     # at its stop flag every few milliseconds, so Ctrl-C ends it at once.
-    import os
-    import signal
-    import threading
-    import time
-
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()

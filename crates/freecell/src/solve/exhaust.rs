@@ -22,7 +22,7 @@ struct Frame {
 
 /// Searches every state reachable from `start` (at most `limit` states),
 /// until `stop` is raised ([`Outcome::Stopped`], looked at every
-/// [`super::STOP_EVERY`] states). Returns the outcome and the number of
+/// [`super::STOP_EVERY`] states taken). Returns the outcome and the number of
 /// distinct states visited.
 pub fn search(
     start: &Board,
@@ -43,6 +43,9 @@ pub fn search(
     let mut seen: HashSet<[u8; EXACT_KEY_LEN]> = HashSet::new();
     seen.insert(exact_key(&root));
     let mut stack = vec![expand(&root, mode, auto, &mut seen, path.len())];
+    // Counted per child taken, not read off `seen`, which grows by several
+    // states at a time and could step over every multiple of the interval.
+    let mut taken = 0usize;
     while let Some(top) = stack.last_mut() {
         let Some((_, child, steps)) = top.children.pop() else {
             stack.pop();
@@ -56,7 +59,8 @@ pub fn search(
         if seen.len() >= limit {
             return (Outcome::Limit, seen.len());
         }
-        if seen.len() % super::STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+        taken += 1;
+        if taken % super::STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
             return (Outcome::Stopped, seen.len());
         }
         let frame = expand(&child, mode, auto, &mut seen, path.len());

@@ -316,8 +316,7 @@ fn complete_stages(
     };
     let (o, n) = fast::search(board, MoveMode::Sequence, opts.auto, p, stop);
     match o {
-        Outcome::Solved(_) => (o, n, "best-first"),
-        Outcome::Stopped => (o, n, "best-first"),
+        Outcome::Solved(_) | Outcome::Stopped => (o, n, "best-first"),
         Outcome::Exhausted => {
             // exhausted under hash identity: redo exactly for a proof
             let (o2, n2) = prove(board, opts, stop);

@@ -138,8 +138,12 @@ def mate(
 def perft(board: Board | str, depth: int) -> int: ...
 def encode(board: Board) -> npt.NDArray[np.float32]:
     """Value-network input planes, shape (61, 9, 9) ([plane][rank][file], side to move's view)."""
-def encode_batch(boards: Sequence[Board | str]) -> npt.NDArray[np.float32]:
-    """Shape (n, 61, 9, 9), one call for many positions."""
+def encode_batch(
+    boards: Sequence[Board | str],
+    out: npt.NDArray[np.float32] | npt.NDArray[np.uint8] | None = None,
+    dtype: Literal["float32", "uint8"] = "float32",
+) -> npt.NDArray[np.float32] | npt.NDArray[np.uint8]:
+    """Shape (n, 61, 9, 9), one call for many positions; into `out` when given."""
 def move_label(move_: int, color: Literal[0, 1]) -> int:
     """dlshogi's 2187-way policy label."""
 def move_labels(moves: Sequence[int], colors: Sequence[int]) -> npt.NDArray[np.int64]: ...

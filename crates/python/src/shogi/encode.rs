@@ -112,7 +112,8 @@ fn fill<T: numpy::Element + Send>(
 /// Written into `out` when given (a C-contiguous float32 or uint8 array of that shape,
 /// reused across batches: no allocation, no page faults), else into a new array of `dtype`
 /// (`"float32"`, or `"uint8"`: the same values, every one a small whole number, in a quarter
-/// of the memory).
+/// of the memory). A bad item raises `ValueError` naming it; `out` then holds the items
+/// before it.
 #[pyfunction]
 #[pyo3(signature = (boards, out = None, dtype = "float32"))]
 pub fn encode_batch<'py>(
