@@ -1,9 +1,9 @@
-//! The arithmetic of the NNUE layers, with AVX2 where the CPU has it
-//! (asked at run time on each call; the standard library caches the answer)
-//! and portable Rust elsewhere.
+//! The arithmetic of the NNUE layers, with AVX-512 VNNI or AVX2 where the
+//! CPU has them (asked at run time on each call; the standard library caches
+//! the answer) and portable Rust elsewhere.
 //!
 //! Contract: [`affine`] (portable: the reference) and [`affine_aligned`]
-//! (AVX2 or portable) return each row's `bias + Σ w[i] · x[i]` for inputs
+//! (VNNI, AVX2 or portable) return each row's `bias + Σ w[i] · x[i]` for inputs
 //! whose length is a multiple of 32, exactly: with inputs at most 127 (the clipped activations)
 //! each `u8 × i8` pair sum stays within `i16` (|2 · 127 · 128| < 32,768), so
 //! AVX2's saturating pairwise multiply-add never saturates. [`update`] gives
@@ -31,6 +31,15 @@ pub fn affine_aligned(w: &[Bytes32], bias: &[i32], x: &[Bytes32], out: &mut [i32
     assert!(w.len() == x.len() * out.len() && bias.len() == out.len());
     #[cfg(target_arch = "x86_64")]
     {
+        if std::arch::is_x86_feature_detected!("avx512vnni")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+        {
+            // SAFETY: the CPU has AVX-512 VNNI and VL (checked just above), which imply
+            // AVX2; the lengths agree (asserted), and every chunk is 32 bytes on a
+            // 32-byte boundary, as the aligned loads need.
+            unsafe { vnni::affine_aligned(w, bias, x, out) };
+            return;
+        }
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2 (checked just above); the lengths agree (asserted),
             // and every chunk is 32 bytes on a 32-byte boundary, as the aligned loads need.
@@ -179,12 +188,93 @@ mod avx2 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod vnni {
+    use super::Bytes32;
+    use std::arch::x86_64::*;
+
+    /// [`super::affine_aligned`] with AVX-512 VNNI on 256-bit registers: `vpdpbusd`
+    /// multiplies four `u8 × i8` pairs and adds them into an `i32` lane in one
+    /// instruction, exactly (no `i16` step), where AVX2 needs three. Four rows at a
+    /// time, as in the AVX2 form.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 VNNI and VL; `w.len() == x.len() * out.len()`,
+    /// `bias.len() == out.len()`.
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vnni")]
+    #[allow(unsafe_code)]
+    pub unsafe fn affine_aligned(w: &[Bytes32], bias: &[i32], x: &[Bytes32], out: &mut [i32]) {
+        let n = x.len();
+        // SAFETY (every load below): a `Bytes32` is 32 bytes on a 32-byte boundary.
+        let load = |c: &Bytes32| unsafe { _mm256_load_si256(c.0.as_ptr().cast()) };
+        let mut o = 0;
+        while o + 4 <= out.len() {
+            let mut sums = [_mm256_setzero_si256(); 4];
+            let rows = &w[o * n..(o + 4) * n];
+            for (j, xs) in x.iter().enumerate() {
+                let xv = load(xs);
+                for (r, sum) in sums.iter_mut().enumerate() {
+                    *sum = _mm256_dpbusd_epi32(*sum, xv, load(&rows[r * n + j]));
+                }
+            }
+            let a = _mm256_hadd_epi32(sums[0], sums[1]);
+            let b = _mm256_hadd_epi32(sums[2], sums[3]);
+            let ab = _mm256_hadd_epi32(a, b);
+            let four = _mm_add_epi32(_mm256_castsi256_si128(ab), _mm256_extracti128_si256(ab, 1));
+            let mut lanes = [0i32; 4];
+            // SAFETY: `lanes` is 16 bytes, what the unaligned store writes.
+            unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), four) };
+            for r in 0..4 {
+                out[o + r] = bias[o + r] + lanes[r];
+            }
+            o += 4;
+        }
+        while o < out.len() {
+            let mut sum = _mm256_setzero_si256();
+            for (j, xs) in x.iter().enumerate() {
+                sum = _mm256_dpbusd_epi32(sum, load(xs), load(&w[o * n + j]));
+            }
+            let half = _mm_add_epi32(
+                _mm256_castsi256_si128(sum),
+                _mm256_extracti128_si256(sum, 1),
+            );
+            let quad = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0b01_00_11_10));
+            let pair = _mm_add_epi32(quad, _mm_shuffle_epi32(quad, 0b10_11_00_01));
+            out[o] = bias[o] + _mm_cvtsi128_si32(pair);
+            o += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    type AlignedPath = fn(&[Bytes32], &[i32], &[Bytes32], &mut [i32]);
+
+    /// [`affine_aligned`] as dispatched, and each vector form this CPU can run
+    /// called directly, so that a machine with VNNI still checks the AVX2 form.
+    fn aligned_paths() -> Vec<AlignedPath> {
+        let mut paths: Vec<AlignedPath> = vec![affine_aligned];
+        #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: only called on a CPU with AVX2 (checked just above).
+                paths.push(|w, b, x, o| unsafe { avx2::affine_aligned(w, b, x, o) });
+            }
+            if std::arch::is_x86_feature_detected!("avx512vnni")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+            {
+                // SAFETY: only called on a CPU with AVX-512 VNNI and VL (checked just above).
+                paths.push(|w, b, x, o| unsafe { vnni::affine_aligned(w, b, x, o) });
+            }
+        }
+        paths
+    }
+
     #[test]
-    fn both_paths_give_the_exact_sums() {
+    fn every_path_gives_the_exact_sums() {
         let mut rng = yomi_core::Rng::new(11);
         for len in [32, 64, 512] {
             for _ in 0..100 {
@@ -214,8 +304,11 @@ mod tests {
                         .collect()
                 };
                 let wb: Vec<u8> = w.iter().map(|&v| v as u8).collect();
-                affine_aligned(&chunks(&wb), &bias, &chunks(&x), &mut got);
-                assert_eq!(got, want);
+                for path in aligned_paths() {
+                    got.fill(0);
+                    path(&chunks(&wb), &bias, &chunks(&x), &mut got);
+                    assert_eq!(got, want);
+                }
             }
         }
         // The extremes, four rows and one left over: every pair at its largest and
@@ -223,9 +316,11 @@ mod tests {
         let x = [Bytes32([127; 32]); 16];
         for (w, want) in [(-128i8, -128 * 127 * 512), (127, 127 * 127 * 512)] {
             let rows = vec![Bytes32([w as u8; 32]); 16 * 5];
-            let mut y = [0; 5];
-            affine_aligned(&rows, &[0; 5], &x, &mut y);
-            assert_eq!(y, [want; 5]);
+            for path in aligned_paths() {
+                let mut y = [0; 5];
+                path(&rows, &[0; 5], &x, &mut y);
+                assert_eq!(y, [want; 5]);
+            }
             let mut y = [0];
             affine(&[w; 512], &[0], bytemuck::cast_slice(&x), &mut y);
             assert_eq!(y, [want]);
