@@ -235,11 +235,12 @@ pub fn play_game<G: Game>(
         timed.push((mv, elapsed));
         record.plies += 1;
         // A move that ends the game is judged by the rules, next time round.
-        if let Some(w) = watch.as_mut() {
-            if w.moved(seat, value.as_ref()) && state.outcome().is_none() {
-                let why = format!("adjudicated: both engines' scores beyond {}", w.rule());
-                break (GameEnd::Adjudicated, Outcome::Loss, why);
-            }
+        if let Some(w) = watch.as_mut()
+            && w.moved(seat, value.as_ref())
+            && state.outcome().is_none()
+        {
+            let why = format!("adjudicated: both engines' scores beyond {}", w.rule());
+            break (GameEnd::Adjudicated, Outcome::Loss, why);
         }
     };
     let mover_side = side_of(state.to_move());

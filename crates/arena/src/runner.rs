@@ -139,10 +139,10 @@ impl<S: PairSource> Board<S> {
     ) {
         self.tally.add_pair(record);
         source.fold(&mut self.totals, pair, record);
-        if let Some(c) = sprt {
-            if c.decide(c.llr_pentanomial(&self.tally.pentanomial)) != SprtResult::Continue {
-                self.decided_at.get_or_insert(pair + 1);
-            }
+        if let Some(c) = sprt
+            && c.decide(c.llr_pentanomial(&self.tally.pentanomial)) != SprtResult::Continue
+        {
+            self.decided_at.get_or_insert(pair + 1);
         }
     }
 
@@ -287,10 +287,10 @@ pub fn run_pairs<S: PairSource>(
     }
     spawned?;
     let kept = board.decided_at.unwrap_or(schedule.pairs);
-    if let Some((pair, e)) = board.error {
-        if pair < kept {
-            return Err(e);
-        }
+    if let Some((pair, e)) = board.error
+        && pair < kept
+    {
+        return Err(e);
     }
     tracing::info!(
         "{} games counted in {:.2} s{}",

@@ -152,13 +152,13 @@ fn clocked_match<G: Game>(
     stop: Option<&AtomicBool>,
 ) -> Result<ClockedReport, ArenaError> {
     let book = OpeningBook::<G>::prepare(&cfg.openings, cfg.seed)?;
-    if let Some(max_plies) = cfg.max_plies {
-        if max_plies as usize <= book.max_plies() {
-            return Err(ArenaError::MaxPliesTooSmall {
-                max_plies,
-                opening_plies: book.max_plies(),
-            });
-        }
+    if let Some(max_plies) = cfg.max_plies
+        && max_plies as usize <= book.max_plies()
+    {
+        return Err(ArenaError::MaxPliesTooSmall {
+            max_plies,
+            opening_plies: book.max_plies(),
+        });
     }
     let source = StrategyMatch {
         a,

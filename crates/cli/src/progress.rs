@@ -71,7 +71,7 @@ pub fn human(d: std::time::Duration) -> String {
     let s = d.as_secs_f64().ceil() as u64;
     match s {
         0..60 => format!("{s} s"),
-        60..3600 if s % 60 == 0 => format!("{} min", s / 60),
+        60..3600 if s.is_multiple_of(60) => format!("{} min", s / 60),
         60..3600 => format!("{} min {} s", s / 60, s % 60),
         _ => format!("{} h {} min", s / 3600, (s % 3600) / 60),
     }

@@ -120,10 +120,10 @@ impl Bounds {
     /// );
     /// ```
     pub fn check<T: TryFrom<u64>>(&self, value: u64) -> Result<T, LimitError> {
-        if (self.min..=self.max).contains(&value) {
-            if let Ok(v) = T::try_from(value) {
-                return Ok(v);
-            }
+        if (self.min..=self.max).contains(&value)
+            && let Ok(v) = T::try_from(value)
+        {
+            return Ok(v);
         }
         Err(self.out_of_range(&value.to_string()))
     }

@@ -32,10 +32,12 @@ fn members(pgid: u32) -> Vec<u32> {
         else {
             continue;
         };
-        if let Some(f) = stat(pid) {
-            if f[2] == pgid.to_string() && f[0] != "Z" && f[0] != "X" {
-                found.push(pid);
-            }
+        if let Some(f) = stat(pid)
+            && f[2] == pgid.to_string()
+            && f[0] != "Z"
+            && f[0] != "X"
+        {
+            found.push(pid);
         }
     }
     found

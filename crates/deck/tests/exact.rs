@@ -86,7 +86,7 @@ fn sized(k: usize, cap: i64, seed: u64) -> Request {
             name: "god".into(),
             minimum: 2,
         }],
-        must_include: if seed % 3 == 0 {
+        must_include: if seed.is_multiple_of(3) {
             vec![rng.below(14)]
         } else {
             vec![]

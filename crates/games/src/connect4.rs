@@ -142,7 +142,7 @@ impl Connect4 {
 impl fmt::Display for Connect4 {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         // First player is X.
-        let first = if self.plies % 2 == 0 {
+        let first = if self.plies.is_multiple_of(2) {
             self.current
         } else {
             self.opponent()
@@ -164,7 +164,7 @@ impl fmt::Display for Connect4 {
         }
         writeln!(f, "+---------------+")?;
         writeln!(f, "  1 2 3 4 5 6 7")?;
-        let (mover, other) = if self.plies % 2 == 0 {
+        let (mover, other) = if self.plies.is_multiple_of(2) {
             ("X", "O")
         } else {
             ("O", "X")

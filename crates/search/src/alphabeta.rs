@@ -163,22 +163,22 @@ impl<M: Copy> AlphaBeta<M> {
         }
         let key = state.hash();
         let mut tt_index = None;
-        if let (Some(tt), Some(key)) = (&self.tt, key) {
-            if let Some(e) = tt.probe(key) {
-                tt_index = e.best.map(usize::from);
-                if ply > 0 && (e.complete || e.depth as u32 >= depth.min(255)) {
-                    let s = from_tt(e.score, ply);
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if cut {
-                        if !e.complete {
-                            self.horizon += 1;
-                        }
-                        return s;
+        if let (Some(tt), Some(key)) = (&self.tt, key)
+            && let Some(e) = tt.probe(key)
+        {
+            tt_index = e.best.map(usize::from);
+            if ply > 0 && (e.complete || e.depth as u32 >= depth.min(255)) {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    if !e.complete {
+                        self.horizon += 1;
                     }
+                    return s;
                 }
             }
         }

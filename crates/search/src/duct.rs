@@ -391,7 +391,7 @@ impl<G: SimultaneousGame> Duct<G> {
         let mut total = 0.0;
         let budget = self.options.budget;
         while !(budget.iterations.is_some_and(|n| iterations >= n)
-            || (iterations % 64 == 0
+            || (iterations.is_multiple_of(64)
                 && iterations > 0
                 && (stop.load(Ordering::Relaxed)
                     || (budget.time.is_some() && clock.exhausted(iterations, 0))))

@@ -39,11 +39,11 @@ pub fn random_playout<G: Game>(
                 Some(o) => outcome_value(o),
                 None => squash(s.evaluate(), scale),
             };
-            return (if plies % 2 == 0 { v } else { -v }, plies);
+            return (if plies.is_multiple_of(2) { v } else { -v }, plies);
         }
         let Some(mv) = s.random_move(rng, moves) else {
             let v = s.outcome().map_or(0.0, outcome_value);
-            return (if plies % 2 == 0 { v } else { -v }, plies);
+            return (if plies.is_multiple_of(2) { v } else { -v }, plies);
         };
         s.play(mv);
         plies += 1;

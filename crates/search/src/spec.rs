@@ -274,23 +274,24 @@ impl StrategySpec {
         self.bounded::<u32>("cutoff", PLIES)?;
         self.positive::<f64>("scale")?;
         self.budget(1)?;
-        if let Some(c) = self.get::<f64>("c")? {
-            if !(c.is_finite() && c >= 0.0) {
-                return Err(self.bad("c", "must be a finite number >= 0"));
-            }
+        if let Some(c) = self.get::<f64>("c")?
+            && !(c.is_finite() && c >= 0.0)
+        {
+            return Err(self.bad("c", "must be a finite number >= 0"));
         }
         self.bounded::<u32>("expand", VISITS)?;
         for t in ["tb", "ts"] {
-            if let Some(x) = self.get::<f64>(t)? {
-                if !(x.is_finite() && x >= 0.0) {
-                    return Err(self.bad(t, "must be a finite number >= 0"));
-                }
+            if let Some(x) = self.get::<f64>(t)?
+                && !(x.is_finite() && x >= 0.0)
+            {
+                return Err(self.bad(t, "must be a finite number >= 0"));
             }
         }
-        if let Some(e) = self.params.get("eval") {
-            if e != "static" && e != "rollout" {
-                return Err(self.bad("eval", "expected static or rollout"));
-            }
+        if let Some(e) = self.params.get("eval")
+            && e != "static"
+            && e != "rollout"
+        {
+            return Err(self.bad("eval", "expected static or rollout"));
         }
         if self.name == SIMULTANEOUS {
             self.duct_options(None)?;

@@ -14,7 +14,7 @@ use game::Nim;
 /// Plies to the end with best play: the winner first takes n % 4, then
 /// answers every k with 4 - k, so each later round takes two plies.
 fn best_plies(n: u32) -> u32 {
-    if n % 4 == 0 {
+    if n.is_multiple_of(4) {
         2 * (n / 4)
     } else {
         1 + 2 * (n / 4)

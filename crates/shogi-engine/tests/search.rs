@@ -136,7 +136,7 @@ fn always_returns_a_legal_move() {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let pick = if seed % 3 == 0 {
+            let pick = if seed.is_multiple_of(3) {
                 r.best
             } else {
                 legal[(seed >> 8) as usize % legal.len()]

@@ -47,7 +47,7 @@ impl NetConfig {
                 self.layers
             )));
         }
-        if (self.layers - 1) % 3 != 0 {
+        if !(self.layers - 1).is_multiple_of(3) {
             return Err(NnError::Config(format!(
                 "layers = {}; layers - 1 must be a multiple of 3 (one input convolution, then residual groups of 3), e.g. 4, 7, 10, 13",
                 self.layers

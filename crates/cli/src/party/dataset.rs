@@ -79,7 +79,7 @@ pub(super) fn dataset(args: DatasetArgs) -> Result<()> {
     let done = AtomicUsize::new(0);
     let tick = |k: usize| {
         let d = done.fetch_add(k, Ordering::Relaxed) + k;
-        if d % 64 == 0 || k > 1 {
+        if d.is_multiple_of(64) || k > 1 {
             pb.set_position(d as u64);
         }
     };

@@ -144,7 +144,7 @@ fn run_in_pool(a: &TuneArgs, families: Vec<Family>) -> Result<()> {
     let mut report = |e: EpochLoss| {
         pb.set_position(e.epoch as u64);
         pb.set_message(format!("loss {:.6} / {:.6}", e.train, e.val));
-        if e.epoch % 25 == 0 {
+        if e.epoch.is_multiple_of(25) {
             tracing::info!(epoch = e.epoch, train = e.train, val = e.val, "tune");
         }
     };

@@ -329,7 +329,7 @@ impl<'a> Search<'a> {
         if !self.stopped {
             self.nodes += 1;
             let over_nodes = self.node_limit.is_some_and(|l| self.nodes > l);
-            if over_nodes || (self.nodes % 256 == 0 && Instant::now() >= self.deadline) {
+            if over_nodes || (self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline) {
                 self.stopped = true;
             }
         }

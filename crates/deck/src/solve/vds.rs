@@ -128,7 +128,7 @@ pub fn solve(inst: &Instance, opts: &VdsOptions) -> Solution {
     let mut stale = 0u64;
     while start.elapsed() < opts.time_limit && opts.max_restarts.is_none_or(|m| round < m) {
         round += 1;
-        if stale > 0 && stale % opts.restart_after == 0 {
+        if stale > 0 && stale.is_multiple_of(opts.restart_after) {
             // Diversify: alternately grow a fresh deck around a random piece, or jump back to
             // the best deck with a strong kick.
             let fresh = (stale / opts.restart_after) % 2 == 1;

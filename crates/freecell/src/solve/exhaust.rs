@@ -60,7 +60,7 @@ pub fn search(
             return (Outcome::Limit, seen.len());
         }
         taken += 1;
-        if taken % super::STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+        if taken.is_multiple_of(super::STOP_EVERY) && stop.load(Ordering::Relaxed) {
             return (Outcome::Stopped, seen.len());
         }
         let frame = expand(&child, mode, auto, &mut seen, path.len());

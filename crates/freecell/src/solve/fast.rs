@@ -92,7 +92,7 @@ pub fn search(
     let mut expanded = 0usize;
     while let Some((_, idx)) = open.pop() {
         expanded += 1;
-        if expanded % super::STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+        if expanded.is_multiple_of(super::STOP_EVERY) && stop.load(Ordering::Relaxed) {
             return (Outcome::Stopped, nodes.len());
         }
         let (board, g) = {

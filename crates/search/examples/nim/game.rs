@@ -81,7 +81,11 @@ impl Game for Nim {
     /// A heuristic for depth-limited searches: piles that are a multiple of
     /// four are bad for the side to move.
     fn evaluate(&self) -> i32 {
-        if self.stones % 4 == 0 { -100 } else { 100 }
+        if self.stones.is_multiple_of(4) {
+            -100
+        } else {
+            100
+        }
     }
 
     /// A pile size, e.g. `21`.

@@ -17,7 +17,7 @@ use yomi_shogi::{Move, MoveList, Position, count_legal};
 /// True when `line` is a legal sequence from `pos`, every move of the side
 /// to move in `pos` gives check, it has odd length, and it ends in checkmate.
 pub fn verify_mate_line(pos: &Position, line: &[Move]) -> bool {
-    if line.len() % 2 == 0 {
+    if line.len().is_multiple_of(2) {
         return false;
     }
     let mut p = pos.clone();
@@ -57,10 +57,11 @@ pub(crate) fn extract(s: &mut Searcher<'_>, limit: Option<u16>, exact: bool) -> 
             None => None,
         };
         let (mut m, _) = pick?;
-        if exact && !attacker {
-            if let Some(d) = child_left {
-                m = longest_reply(s, &list, d).unwrap_or(m);
-            }
+        if exact
+            && !attacker
+            && let Some(d) = child_left
+        {
+            m = longest_reply(s, &list, d).unwrap_or(m);
         }
         s.pos.do_move(m);
         line.push(m);

@@ -152,14 +152,14 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         if self.nodes >= self.max_nodes {
             self.aborted = true;
-        } else if self.nodes % POLL_EVERY == 0 {
+        } else if self.nodes.is_multiple_of(POLL_EVERY) {
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.aborted = true;
-                }
+            if let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                self.aborted = true;
             }
         }
     }

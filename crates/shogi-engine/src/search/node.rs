@@ -80,12 +80,12 @@ impl Worker<'_> {
         let key = self.pos.key();
         let tt = self.tt.probe(key);
         let tt_move = tt.map_or(Move::NONE, |e| e.mv);
-        if let Some(e) = tt {
-            if !pv_node && e.depth >= depth {
-                if let Some(s) = table_cutoff(&e, ply, alpha, beta) {
-                    return s;
-                }
-            }
+        if let Some(e) = tt
+            && !pv_node
+            && e.depth >= depth
+            && let Some(s) = table_cutoff(&e, ply, alpha, beta)
+        {
+            return s;
         }
         let static_eval = if in_check {
             -INFINITE

@@ -21,7 +21,7 @@ use crate::weights::Weights;
 
 /// Whether convolution `i` closes a residual group (adds the group's input before its ReLU).
 fn closes_group(i: usize) -> bool {
-    i > 0 && i % 3 == 0
+    i > 0 && i.is_multiple_of(3)
 }
 
 /// Reorders `samples` CHW inputs (`INPUT_LEN` floats each, as

@@ -155,7 +155,7 @@ impl Reader {
                 Color::White
             };
             let items = &row[1..];
-            if items.len() % 4 != 0 {
+            if !items.len().is_multiple_of(4) {
                 return Err(CsaErrorKind::Hand);
             }
             for j in (0..items.len()).step_by(4) {

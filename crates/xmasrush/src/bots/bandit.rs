@@ -80,7 +80,7 @@ impl Bandit {
         self.iterations = 0;
         let mut total_visits = 0.0f64;
         loop {
-            if self.iterations % 32 == 0
+            if self.iterations.is_multiple_of(32)
                 && self.iterations >= k as u64
                 && Instant::now() >= deadline
             {

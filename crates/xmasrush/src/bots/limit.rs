@@ -34,7 +34,7 @@ impl Limit {
         match *self {
             Limit::Iterations(n) => done >= n,
             Limit::Deadline(d) => {
-                done >= min_iterations && done % CLOCK_EVERY == 0 && Instant::now() >= d
+                done >= min_iterations && done.is_multiple_of(CLOCK_EVERY) && Instant::now() >= d
             }
         }
     }
