@@ -89,6 +89,7 @@ pub mod ort_runtime;
 pub mod policy;
 pub mod reference;
 pub mod sample;
+pub mod stream;
 #[cfg(feature = "train")]
 pub mod train;
 pub mod weights;

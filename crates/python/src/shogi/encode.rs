@@ -12,6 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PySequence;
 use yomi_shogi::Position;
+use yomi_shogi_nn::stream::BatchWriter;
 use yomi_shogi_nn::{INPUT_LEN, PLANES};
 
 /// The position of item `i` of a batch: a `Board` or an SFEN string.
@@ -63,7 +64,7 @@ fn fill<T: numpy::Element + Send>(
     py: Python<'_>,
     items: &Bound<'_, PySequence>,
     out: &Bound<'_, PyArrayDyn<T>>,
-    encode: fn(&Position, &mut [T]),
+    encode: fn(&mut BatchWriter, &[Position], &mut [T]),
 ) -> PyResult<()> {
     let n = items.len()?;
     if out.shape() != [n, PLANES, 9, 9] {
@@ -76,7 +77,8 @@ fn fill<T: numpy::Element + Send>(
     let slice = view
         .as_slice_mut()
         .map_err(|_| PyValueError::new_err("out must be a C-contiguous array"))?;
-    let mut chunks = slice.chunks_exact_mut(INPUT_LEN);
+    let mut rest = slice;
+    let mut writer = BatchWriter::default();
     let mut items = items.try_iter()?.enumerate();
     let mut block = Vec::with_capacity(BLOCK.min(n));
     let mut read = 0;
@@ -89,15 +91,11 @@ fn fill<T: numpy::Element + Send>(
             break;
         }
         read += block.len();
-        let outs: Vec<&mut [T]> = chunks.by_ref().take(block.len()).collect();
-        if outs.len() < block.len() {
+        let Some((outs, after)) = rest.split_at_mut_checked(block.len() * INPUT_LEN) else {
             break;
-        }
-        py.detach(|| {
-            for (pos, chunk) in block.iter().zip(outs) {
-                encode(pos, chunk);
-            }
-        });
+        };
+        rest = after;
+        py.detach(|| encode(&mut writer, &block, outs));
     }
     if read != n {
         return Err(PyValueError::new_err(format!(
@@ -136,9 +134,9 @@ pub fn encode_batch<'py>(
         },
     };
     if let Ok(floats) = out.cast::<PyArrayDyn<f32>>() {
-        fill(py, boards, floats, yomi_shogi_nn::encode)?;
+        fill(py, boards, floats, BatchWriter::encode)?;
     } else if let Ok(bytes) = out.cast::<PyArrayDyn<u8>>() {
-        fill(py, boards, bytes, yomi_shogi_nn::features::encode_u8)?;
+        fill(py, boards, bytes, BatchWriter::encode_u8)?;
     } else {
         return Err(PyValueError::new_err(
             "out must be a float32 or uint8 numpy array",
