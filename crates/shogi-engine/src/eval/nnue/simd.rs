@@ -133,57 +133,21 @@ mod avx2 {
         }
     }
 
-    /// [`super::affine_aligned`] with AVX2: four rows at a time, so each input chunk
-    /// is loaded once for four rows (`vpmaddubsw` multiplies and adds pairs into `i16`,
-    /// `vpmaddwd` by ones widens them into `i32`); rows left over go one by one.
+    /// [`super::affine_aligned`] with AVX2: `vpmaddubsw` multiplies and adds pairs into
+    /// `i16`, `vpmaddwd` by ones widens them into `i32` (see [`super::rows`]).
     ///
     /// # Safety
     /// The CPU must have AVX2; `w.len() == x.len() * out.len()`, `bias.len() == out.len()`.
     #[target_feature(enable = "avx2")]
     #[allow(unsafe_code)]
     pub unsafe fn affine_aligned(w: &[Bytes32], bias: &[i32], x: &[Bytes32], out: &mut [i32]) {
-        let n = x.len();
         let ones = _mm256_set1_epi16(1);
-        // SAFETY (every load below): a `Bytes32` is 32 bytes on a 32-byte boundary.
-        let load = |c: &Bytes32| unsafe { _mm256_load_si256(c.0.as_ptr().cast()) };
-        let mut o = 0;
-        while o + 4 <= out.len() {
-            let mut sums = [_mm256_setzero_si256(); 4];
-            let rows = &w[o * n..(o + 4) * n];
-            for (j, xs) in x.iter().enumerate() {
-                let xv = load(xs);
-                for (r, sum) in sums.iter_mut().enumerate() {
-                    let pairs = _mm256_maddubs_epi16(xv, load(&rows[r * n + j]));
-                    *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(pairs, ones));
-                }
-            }
-            // Horizontal sums of the four, side by side: [s0, s1, s2, s3].
-            let a = _mm256_hadd_epi32(sums[0], sums[1]);
-            let b = _mm256_hadd_epi32(sums[2], sums[3]);
-            let ab = _mm256_hadd_epi32(a, b);
-            let four = _mm_add_epi32(_mm256_castsi256_si128(ab), _mm256_extracti128_si256(ab, 1));
-            let mut lanes = [0i32; 4];
-            // SAFETY: `lanes` is 16 bytes, what the unaligned store writes.
-            unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), four) };
-            for r in 0..4 {
-                out[o + r] = bias[o + r] + lanes[r];
-            }
-            o += 4;
-        }
-        while o < out.len() {
-            let mut sum = _mm256_setzero_si256();
-            for (j, xs) in x.iter().enumerate() {
-                let pairs = _mm256_maddubs_epi16(load(xs), load(&w[o * n + j]));
-                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(pairs, ones));
-            }
-            let half = _mm_add_epi32(
-                _mm256_castsi256_si128(sum),
-                _mm256_extracti128_si256(sum, 1),
-            );
-            let quad = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0b01_00_11_10));
-            let pair = _mm_add_epi32(quad, _mm_shuffle_epi32(quad, 0b10_11_00_01));
-            out[o] = bias[o] + _mm_cvtsi128_si32(pair);
-            o += 1;
+        // SAFETY: the CPU has AVX2 (this function's contract), which `rows` and these
+        // intrinsics need; the lengths are the caller's.
+        unsafe {
+            super::rows(w, bias, x, out, |sum, xv, wv| {
+                _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_maddubs_epi16(xv, wv), ones))
+            })
         }
     }
 }
@@ -195,8 +159,7 @@ mod vnni {
 
     /// [`super::affine_aligned`] with AVX-512 VNNI on 256-bit registers: `vpdpbusd`
     /// multiplies four `u8 × i8` pairs and adds them into an `i32` lane in one
-    /// instruction, exactly (no `i16` step), where AVX2 needs three. Four rows at a
-    /// time, as in the AVX2 form.
+    /// instruction, exactly (no `i16` step), where AVX2 needs three (see [`super::rows`]).
     ///
     /// # Safety
     /// The CPU must have AVX-512 VNNI and VL; `w.len() == x.len() * out.len()`,
@@ -204,9 +167,43 @@ mod vnni {
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vnni")]
     #[allow(unsafe_code)]
     pub unsafe fn affine_aligned(w: &[Bytes32], bias: &[i32], x: &[Bytes32], out: &mut [i32]) {
-        let n = x.len();
-        // SAFETY (every load below): a `Bytes32` is 32 bytes on a 32-byte boundary.
-        let load = |c: &Bytes32| unsafe { _mm256_load_si256(c.0.as_ptr().cast()) };
+        // SAFETY: the CPU has AVX-512 VNNI and VL (this function's contract), which imply the
+        // AVX2 that `rows` needs; the lengths are the caller's.
+        unsafe {
+            super::rows(w, bias, x, out, |sum, xv, wv| {
+                _mm256_dpbusd_epi32(sum, xv, wv)
+            })
+        }
+    }
+}
+
+/// The vector forms' shared loop: `out[o] = bias[o] + Σ_j step(x[j], w[o][j])` summed over
+/// eight `i32` lanes, four rows at a time (each input chunk loaded once for four rows), the
+/// rows left over one by one. Inlined into each form, so it runs with that form's features.
+///
+/// # Safety
+/// The CPU must have AVX2 and what `step` uses; `w.len() == x.len() * out.len()`,
+/// `bias.len() == out.len()`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unsafe_code)]
+unsafe fn rows(
+    w: &[Bytes32],
+    bias: &[i32],
+    x: &[Bytes32],
+    out: &mut [i32],
+    step: impl Fn(
+        std::arch::x86_64::__m256i,
+        std::arch::x86_64::__m256i,
+        std::arch::x86_64::__m256i,
+    ) -> std::arch::x86_64::__m256i,
+) {
+    use std::arch::x86_64::*;
+    let n = x.len();
+    // SAFETY (every intrinsic below): the CPU has AVX2 (the contract); every load reads a
+    // `Bytes32`, 32 bytes on a 32-byte boundary; the store writes the 16 bytes of `lanes`.
+    unsafe {
+        let load = |c: &Bytes32| _mm256_load_si256(c.0.as_ptr().cast());
         let mut o = 0;
         while o + 4 <= out.len() {
             let mut sums = [_mm256_setzero_si256(); 4];
@@ -214,16 +211,16 @@ mod vnni {
             for (j, xs) in x.iter().enumerate() {
                 let xv = load(xs);
                 for (r, sum) in sums.iter_mut().enumerate() {
-                    *sum = _mm256_dpbusd_epi32(*sum, xv, load(&rows[r * n + j]));
+                    *sum = step(*sum, xv, load(&rows[r * n + j]));
                 }
             }
+            // Horizontal sums of the four, side by side: [s0, s1, s2, s3].
             let a = _mm256_hadd_epi32(sums[0], sums[1]);
             let b = _mm256_hadd_epi32(sums[2], sums[3]);
             let ab = _mm256_hadd_epi32(a, b);
             let four = _mm_add_epi32(_mm256_castsi256_si128(ab), _mm256_extracti128_si256(ab, 1));
             let mut lanes = [0i32; 4];
-            // SAFETY: `lanes` is 16 bytes, what the unaligned store writes.
-            unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), four) };
+            _mm_storeu_si128(lanes.as_mut_ptr().cast(), four);
             for r in 0..4 {
                 out[o + r] = bias[o + r] + lanes[r];
             }
@@ -232,7 +229,7 @@ mod vnni {
         while o < out.len() {
             let mut sum = _mm256_setzero_si256();
             for (j, xs) in x.iter().enumerate() {
-                sum = _mm256_dpbusd_epi32(sum, load(xs), load(&w[o * n + j]));
+                sum = step(sum, load(xs), load(&w[o * n + j]));
             }
             let half = _mm_add_epi32(
                 _mm256_castsi256_si128(sum),
