@@ -211,21 +211,18 @@ fn a_raised_stop_flag_ends_the_exhaustive_search_early() {
     use yomi_freecell::solve::{Outcome, exhaust};
     // 11982 is unsolvable: unstopped, the search visits every reachable state.
     let b = deal_board(11982, Layout::default()).unwrap();
-    let (whole, all) = exhaust::search(
-        &b,
-        MoveMode::Sequence,
-        true,
-        5_000_000,
-        &AtomicBool::new(false),
-    );
+    let search = |raised: bool| {
+        exhaust::search(
+            &b,
+            MoveMode::Sequence,
+            true,
+            5_000_000,
+            &AtomicBool::new(raised),
+        )
+    };
+    let (whole, all) = search(false);
     assert_eq!(whole, Outcome::Exhausted);
-    let (stopped, some) = exhaust::search(
-        &b,
-        MoveMode::Sequence,
-        true,
-        5_000_000,
-        &AtomicBool::new(true),
-    );
+    let (stopped, some) = search(true);
     assert_eq!(stopped, Outcome::Stopped);
     assert!(some < all / 2, "stopped after {some} of {all} states");
 }

@@ -7,9 +7,11 @@
 //! positions are encoded into a small block that stays in the cache and the block is then
 //! streamed out 32 bytes at a time with AVX2's non-temporal stores, which skip that read
 //! (100,000 positions into a warm array: 0.079-0.080 s against 0.083-0.088 s in Rust, 0.080 s
-//! against 0.095-0.101 s through `yomi.shogi.encode_batch`; 16-byte SSE non-temporal stores
-//! were slower than plain ones, 0.109 s, so without AVX2 the positions are encoded in place
-//! as usual, and so are the bytes of [`encode_u8`], for which streaming measured slower).
+//! against 0.095-0.101 s through `yomi.shogi.encode_batch`). Everything else is encoded in
+//! place as usual: batches under [`STREAM_FROM`] positions, which a caller reads again soon
+//! and which streaming would push out of the caches; CPUs without AVX2 (16-byte SSE
+//! non-temporal stores were slower than plain ones, 0.109 s); and the bytes of [`encode_u8`],
+//! for which streaming measured slower.
 
 use crate::features::{INPUT_LEN, encode, encode_u8};
 use yomi_shogi::Position;
@@ -18,8 +20,15 @@ use yomi_shogi::Position;
 /// 1 to 8 measured, 4 and 8 the fastest).
 const STAGE: usize = 4;
 
-/// Encodes batches of positions into large output buffers; keeps its cached block between
-/// calls, so a caller encoding block after block allocates it once.
+/// The smallest float32 batch that is streamed (80 MB). Streaming leaves the batch out of
+/// the caches, which only pays when it would not stay there anyway: through
+/// `yomi.shogi.encode_batch`, encoding a batch and then reading it (`out.sum()`) took
+/// 124-172 µs streamed against 85-89 µs for 64 positions, 1.9 against 1.7 ms for 1,024,
+/// the same (7.5-8.6 against 7.6 ms) for 4,096 and 28 against 32 ms for 16,384.
+pub const STREAM_FROM: usize = 4096;
+
+/// Encodes a batch of positions into its output buffer, possibly block by block; keeps its
+/// cached block between calls, so a caller encoding block after block allocates it once.
 ///
 /// ```
 /// use yomi_shogi::Position;
@@ -28,66 +37,67 @@ const STAGE: usize = 4;
 ///
 /// let positions = vec![Position::startpos(); 5];
 /// let mut out = vec![0.0f32; 5 * INPUT_LEN];
-/// BatchWriter::default().encode(&positions, &mut out);
+/// BatchWriter::for_batch(positions.len()).encode(&positions, &mut out);
 /// let mut one = vec![0.0f32; INPUT_LEN];
 /// encode(&positions[4], &mut one);
 /// assert_eq!(&out[4 * INPUT_LEN..], &one[..]);
 /// ```
-#[derive(Default)]
 pub struct BatchWriter {
-    floats: Vec<f32>,
+    stage: Vec<f32>,
+    /// Whether float32 blocks are streamed: the batch is at least [`STREAM_FROM`]
+    /// positions and the CPU has AVX2.
+    stream: bool,
 }
 
 impl BatchWriter {
+    /// A writer for a batch of `positions` in all (whatever the blocks it is given).
+    pub fn for_batch(positions: usize) -> BatchWriter {
+        BatchWriter {
+            stage: Vec::new(),
+            stream: positions >= STREAM_FROM && streaming::available(),
+        }
+    }
+
     /// Writes the float32 encoding of each of `positions` into consecutive
     /// [`INPUT_LEN`] chunks of `out`.
     ///
     /// # Panics
     /// If `out` holds fewer than `positions.len() * INPUT_LEN` values (a caller's sizing bug).
     pub fn encode(&mut self, positions: &[Position], out: &mut [f32]) {
-        write_batch(positions, out, &mut self.floats, encode);
+        if !self.stream {
+            in_place(positions, out, encode);
+            return;
+        }
+        let out = &mut out[..positions.len() * INPUT_LEN];
+        self.stage.resize(STAGE * INPUT_LEN, 0.0);
+        for (block, dst) in positions
+            .chunks(STAGE)
+            .zip(out.chunks_mut(STAGE * INPUT_LEN))
+        {
+            let src = &mut self.stage[..dst.len()];
+            in_place(block, src, encode);
+            streaming::copy(dst, src);
+        }
+        streaming::finish();
     }
 
-    /// [`BatchWriter::encode`] for the bytes of [`encode_u8`], written in place with ordinary
-    /// stores: a quarter of the floats' memory, for which streaming measured slower (100,000
-    /// positions from Python: 0.038 s against 0.030 s).
+    /// [`BatchWriter::encode`] for the bytes of [`encode_u8`], always written in place with
+    /// ordinary stores: a quarter of the floats' memory, for which streaming measured slower
+    /// (100,000 positions from Python: 0.038 s against 0.030 s).
     ///
     /// # Panics
     /// If `out` holds fewer than `positions.len() * INPUT_LEN` values.
     pub fn encode_u8(&mut self, positions: &[Position], out: &mut [u8]) {
-        let out = &mut out[..positions.len() * INPUT_LEN];
-        for (pos, chunk) in positions.iter().zip(out.chunks_exact_mut(INPUT_LEN)) {
-            encode_u8(pos, chunk);
-        }
+        in_place(positions, out, encode_u8);
     }
 }
 
-/// Encodes `positions` with `encode` into `out`, through `stage` where streaming pays.
-fn write_batch<T: Copy + Default>(
-    positions: &[Position],
-    out: &mut [T],
-    stage: &mut Vec<T>,
-    encode: fn(&Position, &mut [T]),
-) {
+/// Each of `positions` encoded by `encode` into consecutive [`INPUT_LEN`] chunks of `out`.
+fn in_place<T>(positions: &[Position], out: &mut [T], encode: fn(&Position, &mut [T])) {
     let out = &mut out[..positions.len() * INPUT_LEN];
-    if !streaming::available() {
-        for (pos, chunk) in positions.iter().zip(out.chunks_exact_mut(INPUT_LEN)) {
-            encode(pos, chunk);
-        }
-        return;
+    for (pos, chunk) in positions.iter().zip(out.chunks_exact_mut(INPUT_LEN)) {
+        encode(pos, chunk);
     }
-    stage.resize(STAGE * INPUT_LEN, T::default());
-    for (block, dst) in positions
-        .chunks(STAGE)
-        .zip(out.chunks_mut(STAGE * INPUT_LEN))
-    {
-        let src = &mut stage[..dst.len()];
-        for (pos, chunk) in block.iter().zip(src.chunks_exact_mut(INPUT_LEN)) {
-            encode(pos, chunk);
-        }
-        streaming::copy(dst, src);
-    }
-    streaming::finish();
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -164,32 +174,45 @@ mod tests {
     use crate::sample::random_positions;
 
     /// Every position of odd-sized batches, at every offset of the output against a 32-byte
-    /// boundary, equals its own encoding, and nothing past the batch is written.
+    /// boundary, equals its own encoding, and nothing past the batch is written: in place (a
+    /// small batch), and streamed wherever this CPU can.
     #[test]
     fn batches_equal_the_encodings_one_by_one() {
         let positions = random_positions(11, 5);
-        let mut writer = BatchWriter::default();
         let mut one = vec![0.0f32; INPUT_LEN];
         let mut one_u8 = vec![0u8; INPUT_LEN];
-        for n in [0, 1, 3, 4, 5, 11] {
-            for offset in 0..9 {
-                let mut out = vec![-1.0f32; offset + n * INPUT_LEN + 3];
-                writer.encode(&positions[..n], &mut out[offset..]);
-                let mut bytes = vec![255u8; offset + n * INPUT_LEN + 3];
-                writer.encode_u8(&positions[..n], &mut bytes[offset..]);
-                assert!(out[..offset].iter().all(|&v| v == -1.0));
-                assert!(out[offset + n * INPUT_LEN..].iter().all(|&v| v == -1.0));
-                assert!(bytes[offset + n * INPUT_LEN..].iter().all(|&v| v == 255));
-                for (i, pos) in positions[..n].iter().enumerate() {
-                    encode(pos, &mut one);
-                    encode_u8(pos, &mut one_u8);
-                    let at = offset + i * INPUT_LEN;
-                    assert_eq!(
-                        &out[at..at + INPUT_LEN],
-                        &one[..],
-                        "n {n} offset {offset} item {i}"
-                    );
-                    assert_eq!(&bytes[at..at + INPUT_LEN], &one_u8[..]);
+        let mut writers = vec![BatchWriter::for_batch(11)];
+        assert!(!writers[0].stream);
+        if streaming::available() {
+            writers.push(BatchWriter::for_batch(STREAM_FROM));
+            assert!(writers[1].stream);
+        }
+        for writer in &mut writers {
+            for n in [0, 1, 3, 4, 5, 11] {
+                for offset in 0..9 {
+                    let mut out = vec![-1.0f32; offset + n * INPUT_LEN + 3];
+                    writer.encode(&positions[..n], &mut out[offset..]);
+                    let mut bytes = vec![255u8; offset + n * INPUT_LEN + 3];
+                    writer.encode_u8(&positions[..n], &mut bytes[offset..]);
+                    assert!(out[..offset].iter().all(|&v| v == -1.0));
+                    assert!(out[offset + n * INPUT_LEN..].iter().all(|&v| v == -1.0));
+                    assert!(bytes[offset + n * INPUT_LEN..].iter().all(|&v| v == 255));
+                    for (i, pos) in positions[..n].iter().enumerate() {
+                        encode(pos, &mut one);
+                        encode_u8(pos, &mut one_u8);
+                        let at = offset + i * INPUT_LEN;
+                        let mode = if writer.stream {
+                            "streamed"
+                        } else {
+                            "in place"
+                        };
+                        assert_eq!(
+                            &out[at..at + INPUT_LEN],
+                            &one[..],
+                            "{mode}: n {n} offset {offset} item {i}"
+                        );
+                        assert_eq!(&bytes[at..at + INPUT_LEN], &one_u8[..]);
+                    }
                 }
             }
         }

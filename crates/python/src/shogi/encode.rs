@@ -78,7 +78,7 @@ fn fill<T: numpy::Element + Send>(
         .as_slice_mut()
         .map_err(|_| PyValueError::new_err("out must be a C-contiguous array"))?;
     let mut rest = slice;
-    let mut writer = BatchWriter::default();
+    let mut writer = BatchWriter::for_batch(n);
     let mut items = items.try_iter()?.enumerate();
     let mut block = Vec::with_capacity(BLOCK.min(n));
     let mut read = 0;
