@@ -54,6 +54,15 @@ pub struct NnueTrainArgs {
     /// Train and validate on quiet positions (as `yomi shogi train --quiet`).
     #[arg(long)]
     quiet: bool,
+    /// Also train on every training position mirrored left-right (as `yomi shogi train
+    /// --mirror`). A resumed run must use it too.
+    #[arg(long)]
+    mirror: bool,
+    /// L1 shrinkage of the king-relative feature rows toward their piece's shared row, per
+    /// unit learning rate (0 to 1000; 0: none): fights overfitting on small data and leaves
+    /// most rows shared, so the net packs small (`yomi shogi nnue pack`).
+    #[arg(long, default_value_t = 0.0)]
+    row_l1: f32,
     /// Positions per gradient chunk, the unit of parallel work (the weights depend on it, not
     /// on --threads).
     #[arg(long, default_value_t = 64, value_parser = crate::args::count::<usize>(yomi_shogi_train::nnue::BATCH))]
@@ -105,7 +114,9 @@ impl NnueTrainArgs {
 /// Runs `yomi shogi nnue train`.
 pub fn train(a: NnueTrainArgs) -> Result<()> {
     let params = if a.resume {
-        resumed_params(&a.out, checkpoint::read_progress(&a.out)?.run.params)
+        let progress = checkpoint::read_progress(&a.out)?;
+        eprintln!("resumed row L1: {}", progress.row_l1);
+        resumed_params(&a.out, progress.run.params)
     } else {
         checked_params(a.params())?
     };
@@ -116,7 +127,15 @@ pub fn train(a: NnueTrainArgs) -> Result<()> {
         })?),
         _ => None,
     };
-    let data = load_data(&a.data, params.val_fraction, a.quiet, false)?;
+    // The range excludes NaN and infinities too.
+    let row_l1_ok = (0.0..=1e3).contains(&a.row_l1);
+    if !a.resume && !row_l1_ok {
+        return Err(usage(format!(
+            "--row-l1 {}: must be from 0 to 1000",
+            a.row_l1
+        )));
+    }
+    let data = load_data(&a.data, params.val_fraction, a.quiet, a.mirror)?;
     let mut trainer = if a.resume {
         NnueTrainer::resume(&a.out, &data, a.threads.threads)?
     } else {
@@ -124,7 +143,7 @@ pub fn train(a: NnueTrainArgs) -> Result<()> {
             Some(net) => FloatNet::from_nnue(net),
             None => FloatNet::random(params.seed),
         };
-        NnueTrainer::new(net, params, &data, a.threads.threads)?
+        NnueTrainer::new(net, params, a.row_l1, &data, a.threads.threads)?
     };
     let state = trainer.progress().run.clone();
     let epochs = state.params.epochs;

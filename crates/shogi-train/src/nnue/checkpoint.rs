@@ -42,6 +42,9 @@ pub struct Progress {
     pub val_rows: usize,
     /// FNV-1a hash of the state file written with this progress.
     pub state_hash: u64,
+    /// The king-relative rows' L1 shrinkage ([`Adam::step`]); 0 in files from before it.
+    #[serde(default)]
+    pub row_l1: f32,
 }
 
 fn bad(path: &Path, message: impl Into<String>) -> TrainError {

@@ -86,6 +86,11 @@ impl FloatNet {
     /// A seeded random start: uniform weights of scale `1 / sqrt(fan-in)` (the
     /// accumulator's fan-in is the 38 active features), accumulator biases at 0.5 so
     /// that the clipped units start in their linear range, other biases 0.
+    ///
+    /// The feature transformer starts in its shared rows alone, the king-relative rows at
+    /// 0: a row only training touches moves away from its piece's shared row, so a
+    /// (king square, piece) pair the data never showed evaluates as the piece does on any
+    /// king square instead of as random noise (search reaches such pairs all the time).
     pub fn random(seed: u64) -> FloatNet {
         let mut rng = Rng::new(seed);
         let mut uniform = |n: usize, scale: f32| -> Vec<f32> {
@@ -94,9 +99,8 @@ impl FloatNet {
                 .collect()
         };
         let fan = |n: usize| 1.0 / (n as f32).sqrt();
-        let mut ft_weight = uniform(INPUTS * HALF, fan(PIECES));
-        // The shared rows start at 0: a position's start is its own rows' alone.
-        ft_weight.resize(FT_ROWS * HALF, 0.0);
+        let mut ft_weight = vec![0.0; INPUTS * HALF];
+        ft_weight.extend(uniform(FE_END * HALF, fan(PIECES)));
         FloatNet {
             ft_weight,
             ft_bias: vec![0.5; HALF],
@@ -306,6 +310,22 @@ pub struct Tape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fresh net has only its shared rows: moving a king without anything else changing
+    /// leaves the evaluation as it was (the king is no feature of its own, only the index
+    /// of the others'), while moving a piece changes it.
+    #[test]
+    fn fresh_net_starts_in_the_shared_rows() {
+        let net = FloatNet::random(7);
+        assert!(net.ft_weight[..INPUTS * HALF].iter().all(|&w| w == 0.0));
+        assert!(net.ft_weight[INPUTS * HALF..].iter().any(|&w| w != 0.0));
+        let base = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let king_moved = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B3K1R1/LNSG1GSNL b - 1";
+        let pawn_moved = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let eval = |sfen: &str| net.evaluate(&Position::from_sfen(sfen).unwrap());
+        assert_eq!(eval(base), eval(king_moved));
+        assert_ne!(eval(base), eval(pawn_moved));
+    }
 
     /// An integer net and the float net it stands for evaluate alike (the integer one
     /// floors its activations at each layer), and quantizing again gives the same file.

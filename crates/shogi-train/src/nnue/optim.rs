@@ -8,10 +8,17 @@
 //! `t`. After the update hidden and output weights are clipped to
 //! [`WEIGHT_LIMIT`](crate::nnue::net::WEIGHT_LIMIT) and the feature transformer to
 //! [`FT_LIMIT`](crate::nnue::net::FT_LIMIT), so [`FloatNet::quantize`] never saturates.
+//! With a `row_l1` above 0, a king-relative feature row (not a shared one) is then shrunk
+//! toward 0 by `lr * row_l1` per touching step, each weight stopping at 0 (the proximal step
+//! of an L1 penalty): a (king square, piece) pair keeps a difference from its piece's shared
+//! row only where the data keeps asking for one, which curbs the overfitting of 32 million
+//! weights to a few million positions and leaves most rows exactly shared (so the net packs
+//! small: `yomi_shogi_engine::eval::nnue::pack`).
 
 use crate::nnue::grad::Gradient;
 use crate::nnue::net::{FT_LIMIT, FloatNet, WEIGHT_LIMIT};
 use rayon::prelude::*;
+use yomi_shogi_engine::eval::nnue::features::INPUTS;
 use yomi_shogi_engine::eval::nnue::file::HALF;
 use yomi_shogi_nn::train::TrainParams;
 
@@ -58,8 +65,16 @@ impl Adam {
         }
     }
 
-    /// Applies one step of learning rate `lr`.
-    pub fn step(&mut self, net: &mut FloatNet, g: &Gradient, lr: f32, p: &TrainParams) {
+    /// Applies one step of learning rate `lr`, with the king-relative rows' L1 shrinkage
+    /// `row_l1` (see the module contract).
+    pub fn step(
+        &mut self,
+        net: &mut FloatNet,
+        g: &Gradient,
+        lr: f32,
+        p: &TrainParams,
+        row_l1: f32,
+    ) {
         self.step += 1;
         let t = self.step as i32;
         let s = Step {
@@ -91,6 +106,7 @@ impl Adam {
             }
         }
         // The touched rows, taken apart in one pass so they update in parallel.
+        let mut owns = Vec::with_capacity(g.rows.len());
         let mut weights = Vec::with_capacity(g.rows.len());
         let mut firsts = Vec::with_capacity(g.rows.len());
         let mut seconds = Vec::with_capacity(g.rows.len());
@@ -103,19 +119,27 @@ impl Adam {
         for (r, ((w, m), v)) in rows.enumerate() {
             if wanted.peek().is_some_and(|&&f| f as usize == r) {
                 wanted.next();
+                owns.push(r < INPUTS);
                 weights.push(w);
                 firsts.push(m);
                 seconds.push(v);
             }
         }
+        let shrink = lr * row_l1;
         weights
             .into_par_iter()
             .zip(firsts)
             .zip(seconds)
+            .zip(owns)
             .zip(g.row_grads.par_chunks_exact(HALF))
-            .for_each(|(((w, m), v), grad)| {
+            .for_each(|((((w, m), v), own), grad)| {
                 for i in 0..HALF {
                     s.apply(&mut w[i], &mut m[i], &mut v[i], grad[i], 0.0, FT_LIMIT);
+                }
+                if own && shrink > 0.0 {
+                    for x in w.iter_mut() {
+                        *x = x.signum() * (x.abs() - shrink).max(0.0);
+                    }
                 }
             });
     }

@@ -38,14 +38,22 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool, TrainError> {
 }
 
 impl NnueTrainer {
-    /// A fresh run from `net` on `data`; `threads` = 0 uses every core.
+    /// A fresh run from `net` on `data`, shrinking the king-relative rows by `row_l1` (see
+    /// [`Adam::step`]; 0: not at all); `threads` = 0 uses every core.
     pub fn new(
         net: FloatNet,
         params: TrainParams,
+        row_l1: f32,
         data: &Dataset,
         threads: usize,
     ) -> Result<NnueTrainer, TrainError> {
         params.validate()?;
+        // The range excludes NaN and infinities too.
+        if !(0.0..=1e3).contains(&row_l1) {
+            return Err(TrainError::Params(format!(
+                "row L1 = {row_l1}: must be from 0 to 1000"
+            )));
+        }
         if data.train.len() > u32::MAX as usize {
             return Err(TrainError::Data(format!(
                 "{} training positions; at most {} are supported",
@@ -63,6 +71,7 @@ impl NnueTrainer {
                 train_rows: data.train.len(),
                 val_rows: data.val.len(),
                 state_hash: 0,
+                row_l1,
             },
             pool: pool(threads)?,
         })
@@ -141,8 +150,8 @@ impl Fit for NnueTrainer {
     }
 
     fn apply(&mut self, g: &Gradient, lr: f32, p: &TrainParams) {
-        let (net, opt) = (&mut self.net, &mut self.opt);
-        self.pool.install(|| opt.step(net, g, lr, p));
+        let (net, opt, row_l1) = (&mut self.net, &mut self.opt, self.progress.row_l1);
+        self.pool.install(|| opt.step(net, g, lr, p, row_l1));
     }
 
     fn validate(&mut self, val: &[Sample], p: &TrainParams) -> Result<LossSums, TrainError> {
