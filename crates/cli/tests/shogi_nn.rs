@@ -188,10 +188,12 @@ fn init_then_eval_scores_positions_and_bad_input_is_named() {
         .map(|p| p["best"].as_str().unwrap())
         .collect();
     assert_eq!(bests, ["3g3f", "8d8f", "N*6d", "S*2h"]);
-    fail(
-        &["shogi", "bench", "--eval", "NNUE", "--depth", "1"],
-        "--eval NNUE needs the net: --nnue FILE",
-    );
+    // Without --nnue, the built-in net: another net, so another search.
+    let builtin = json(&yomi(&[
+        "shogi", "bench", "--eval", "NNUE", "--depth", "6", "--hash", "1", "--json",
+    ]));
+    assert_eq!(builtin["eval"], "NNUE");
+    assert_ne!(builtin["nodes"], 15_219);
     fail(
         &["shogi", "bench", "--nnue", net_s, "--depth", "1"],
         "is read with --eval NNUE only",
@@ -211,7 +213,55 @@ fn init_then_eval_scores_positions_and_bad_input_is_named() {
     );
     fail(
         &["shogi", "bench", "--eval", "Networkz", "--depth", "1"],
-        "or NNUE with --nnue FILE",
+        "or NNUE",
+    );
+
+    // unpack alone writes the built-in net, which packs to the shipped bytes, and unpacks
+    // from them to the same net; damaged packed files are refused by name.
+    let ok = |args: &[&str]| {
+        let out = yomi(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let packed = dir.join("net.pack");
+    let packed_s = packed.to_str().unwrap();
+    let builtin = dir.join("builtin.bin");
+    let builtin_s = builtin.to_str().unwrap();
+    let back = dir.join("back.bin");
+    let back_s = back.to_str().unwrap();
+    ok(&["shogi", "nnue", "unpack", "--out", builtin_s]);
+    ok(&[
+        "shogi", "nnue", "pack", "--net", builtin_s, "--out", packed_s,
+    ]);
+    ok(&[
+        "shogi", "nnue", "unpack", "--packed", packed_s, "--out", back_s,
+    ]);
+    assert!(std::fs::read(&back).unwrap() == std::fs::read(&builtin).unwrap());
+    assert!(
+        std::fs::read(&packed).unwrap() == yomi_shogi_engine::eval::nnue::pack::BUILTIN_PACKED,
+        "the built-in net does not pack to the shipped bytes"
+    );
+    std::fs::write(&short, b"yomiNNUE and then nothing useful").unwrap();
+    fail(
+        &[
+            "shogi",
+            "nnue",
+            "unpack",
+            "--packed",
+            short.to_str().unwrap(),
+            "--out",
+            back_s,
+        ],
+        "packed net version",
+    );
+    fail(
+        &[
+            "shogi", "nnue", "unpack", "--packed", net_s, "--out", back_s,
+        ],
+        "not a packed yomi NNUE net",
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -669,28 +669,45 @@ fn a_network_with_nan_weights_is_refused_and_the_default_plays() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `Evaluation NNUE` reads `nn.bin` from `EvalDir` (or `EvalFile`), plays with it, and
-/// answers a truncated file with an `info string` and the default evaluation.
+/// `Evaluation NNUE` plays with the built-in net where `EvalDir` has no `nn.bin`, reads
+/// `nn.bin` from `EvalDir` (or `EvalFile`) where there is one, plays with it, and answers
+/// a truncated file with an `info string` and the default evaluation.
 #[test]
 fn an_nnue_net_in_eval_dir_plays_and_a_truncated_one_is_refused() {
     use yomi_shogi_engine::eval::nnue::Nnue;
     let dir = std::env::temp_dir().join(format!("yomi-usi-nnue-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    Nnue::random(4).write(&dir.join("nn.bin")).unwrap();
-    let bytes = std::fs::read(dir.join("nn.bin")).unwrap();
-    let short = dir.join("short.bin");
-    std::fs::write(&short, &bytes[..bytes.len() - 1]).unwrap();
+    let _ = std::fs::remove_file(dir.join("nn.bin"));
 
     let mut s = Session::start();
     s.send("setoption name Evaluation value NNUE");
     s.send(&format!("setoption name EvalDir value {}", dir.display()));
-    s.send("setoption name FV_SCALE value 24");
     s.send("isready");
     let (_, before) = s.expect("readyok", S);
     assert!(
         before
             .iter()
-            .any(|l| l.starts_with("info string NNUE") && l.contains("FV_SCALE 24")),
+            .any(|l| l.starts_with("info string NNUE: no ") && l.contains("the built-in net")),
+        "{before:?}"
+    );
+    s.send("position startpos");
+    s.send("go depth 4");
+    let (bm, _) = s.expect("bestmove", S);
+    assert!(legal_in("startpos", &[], &bm), "{bm}");
+
+    Nnue::random(4).write(&dir.join("nn.bin")).unwrap();
+    let bytes = std::fs::read(dir.join("nn.bin")).unwrap();
+    let short = dir.join("short.bin");
+    std::fs::write(&short, &bytes[..bytes.len() - 1]).unwrap();
+    // Another EvalDir value, so the options differ and the net is loaded again.
+    s.send(&format!("setoption name EvalDir value {}/", dir.display()));
+    s.send("setoption name FV_SCALE value 24");
+    s.send("isready");
+    let (_, before) = s.expect("readyok", S);
+    assert!(
+        before.iter().any(|l| l.starts_with("info string NNUE ")
+            && l.contains("halfKP")
+            && l.contains("FV_SCALE 24")),
         "{before:?}"
     );
     s.send("position startpos moves 7g7f");

@@ -25,11 +25,12 @@ pub struct BenchArgs {
     /// Transposition table size in MB (at most 65536; a fresh table per position; alpha-beta).
     #[arg(long, default_value_t = 64, value_parser = crate::args::table_mb, allow_hyphen_values = true)]
     hash: usize,
-    /// Evaluation: Control, Classic, Material, NNUE (with --nnue), or Network (the built-in
+    /// Evaluation: Control, Classic, Material, NNUE (the built-in net, or --nnue), or Network (the built-in
     /// network; softmax, ignored with --weights).
     #[arg(long, default_value = "Control")]
     eval: String,
-    /// The NNUE net for --eval NNUE (YaneuraOu's halfKP 256x2-32-32 nn.bin; alpha-beta).
+    /// The NNUE net for --eval NNUE (YaneuraOu's halfKP 256x2-32-32 nn.bin; alpha-beta);
+    /// without it, the net built into yomi.
     #[arg(long)]
     nnue: Option<PathBuf>,
     /// The NNUE output's divisor, as YaneuraOu's USI option FV_SCALE (1 to 128).
@@ -119,7 +120,8 @@ pub fn run_bench(a: BenchArgs) -> Result<()> {
     Ok(())
 }
 
-/// The alpha-beta bench's evaluation: a hand-written one, or NNUE with its net.
+/// The alpha-beta bench's evaluation: a hand-written one, or NNUE with its net (the
+/// built-in one without --nnue).
 fn alpha_beta_eval(a: &BenchArgs) -> Result<(Evaluation, LoadedEval)> {
     let nnue = a.eval.trim().eq_ignore_ascii_case(Evaluation::Nnue.name());
     match (&a.nnue, nnue) {
@@ -131,14 +133,21 @@ fn alpha_beta_eval(a: &BenchArgs) -> Result<(Evaluation, LoadedEval)> {
             };
             Ok((Evaluation::Nnue, loaded))
         }
-        (None, true) => Err(usage("--eval NNUE needs the net: --nnue FILE (an nn.bin)")),
+        (None, true) => {
+            let net = yomi_shogi_engine::eval::nnue::pack::builtin().context("the built-in net")?;
+            let loaded = LoadedEval::Nnue {
+                net,
+                fv_scale: a.fv_scale,
+            };
+            Ok((Evaluation::Nnue, loaded))
+        }
         (Some(path), false) => Err(usage(format!(
             "--nnue {} is read with --eval NNUE only",
             path.display()
         ))),
         (None, false) => {
             let eval = Evaluation::parse_hand_written(&a.eval)
-                .map_err(|e| usage(format!("{e}, or NNUE with --nnue FILE")))?;
+                .map_err(|e| usage(format!("{e}, or NNUE")))?;
             Ok((eval, eval.builtin()?))
         }
     }

@@ -1,14 +1,15 @@
 //! `yomi shogi nnue`: evaluation files in YaneuraOu's classic NNUE format (library:
 //! `yomi_shogi_engine::eval::nnue`): `init` writes a seeded random `halfKP 256x2-32-32` net
 //! that YaneuraOu loads, `eval` scores positions with a net as YaneuraOu's `eval` command
-//! prints them (one SFEN per line of a file, or `startpos`); `train` and `convert` are in
-//! `nnue_train`.
+//! prints them (one SFEN per line of a file, or `startpos`), `pack` and `unpack` turn a net
+//! into yomi's compact lossless form and back; `train` and `convert` are in `nnue_train`.
 
 use crate::usage::usage;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use yomi_shogi::Position;
-use yomi_shogi_engine::eval::nnue::{DEFAULT_FV_SCALE, Nnue, NnueFileError};
+use yomi_shogi_engine::eval::nnue::file::FILE_SIZE;
+use yomi_shogi_engine::eval::nnue::{DEFAULT_FV_SCALE, Nnue, NnueFileError, pack};
 
 /// Arguments of `yomi shogi nnue`.
 #[derive(clap::Args, Debug)]
@@ -27,6 +28,30 @@ enum NnueCommand {
     Train(crate::shogi::nnue_train::NnueTrainArgs),
     /// Convert training data between YaneuraOu's .bin records and Parquet dataset rows.
     Convert(crate::shogi::nnue_train::ConvertArgs),
+    /// Store a net in yomi's compact lossless form (how the built-in net is shipped).
+    Pack(PackArgs),
+    /// Write a packed net back as YaneuraOu's nn.bin (without --packed: the built-in net).
+    Unpack(UnpackArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct PackArgs {
+    /// The net (nn.bin).
+    #[arg(long)]
+    net: PathBuf,
+    /// The packed file to write (whole or not at all).
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+struct UnpackArgs {
+    /// A packed net (`yomi shogi nnue pack`); without it, the net built into yomi.
+    #[arg(long)]
+    packed: Option<PathBuf>,
+    /// The nn.bin to write (whole or not at all).
+    #[arg(long)]
+    out: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
@@ -72,6 +97,32 @@ pub fn run(args: NnueArgs) -> Result<()> {
         NnueCommand::Eval(a) => eval(a),
         NnueCommand::Train(a) => crate::shogi::nnue_train::train(a),
         NnueCommand::Convert(a) => crate::shogi::nnue_train::convert(a),
+        NnueCommand::Pack(a) => {
+            let net = read_net(&a.net)?;
+            let packed = pack::pack(&net);
+            yomi_core::files::write_atomic(&a.out, &packed)
+                .with_context(|| format!("writing {}", a.out.display()))?;
+            println!(
+                "wrote {} ({} bytes; the net is {FILE_SIZE})",
+                a.out.display(),
+                packed.len()
+            );
+            Ok(())
+        }
+        NnueCommand::Unpack(a) => {
+            let net = match &a.packed {
+                Some(path) => {
+                    let bytes = std::fs::read(path)
+                        .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+                    pack::unpack(&bytes).map_err(|e| usage(format!("{}: {e}", path.display())))?
+                }
+                None => (*pack::builtin().context("the built-in net")?).clone(),
+            };
+            net.write(&a.out)
+                .with_context(|| format!("writing {}", a.out.display()))?;
+            println!("wrote {} (halfKP 256x2-32-32)", a.out.display());
+            Ok(())
+        }
     }
 }
 

@@ -65,11 +65,15 @@ impl fmt::Debug for LoadedEval {
 
 impl Evaluation {
     /// This evaluation with the data built into the binary: the built-in `Control`
-    /// weights, the built-in network on the CPU (using every core).
+    /// weights, the built-in network on the CPU (using every core), the built-in NNUE net
+    /// at the default `FV_SCALE`.
     pub fn builtin(self) -> Result<LoadedEval, NetworkLoadError> {
         match LoadedEval::hand_written(self) {
             Some(loaded) => Ok(loaded),
-            None if self == Evaluation::Nnue => Err(NetworkLoadError::NoBuiltinNnue),
+            None if self == Evaluation::Nnue => Ok(LoadedEval::Nnue {
+                net: crate::eval::nnue::pack::builtin()?,
+                fv_scale: crate::eval::nnue::DEFAULT_FV_SCALE,
+            }),
             None => network::load(None).map(LoadedEval::network),
         }
     }
@@ -160,12 +164,7 @@ mod tests {
             "lnsgk1snl/1r4gb1/p1pppp2p/6pR1/1p7/2P6/PP1PPPP1P/1BG6/LNS1KGSNL b P 11",
         )
         .unwrap();
-        // NNUE has no built-in net; its evaluator is tested against YaneuraOu's.
-        assert!(Evaluation::Nnue.builtin().is_err());
-        for e in Evaluation::ALL
-            .into_iter()
-            .filter(|&e| e != Evaluation::Nnue)
-        {
+        for e in Evaluation::ALL {
             let loaded = e.builtin().unwrap();
             assert_eq!(loaded.evaluation(), e);
             assert_eq!(LoadedEval::hand_written(e).is_some(), e.is_hand_written());
@@ -180,6 +179,7 @@ mod tests {
         let score = |e: Evaluation| e.builtin().unwrap().evaluator().evaluate(&pos);
         assert_ne!(score(Evaluation::Classic), score(Evaluation::Control));
         assert_ne!(score(Evaluation::Material), score(Evaluation::Control));
+        assert_ne!(score(Evaluation::Nnue), score(Evaluation::Control));
         assert_eq!(format!("{:?}", LoadedEval::default()), "Control");
     }
 }

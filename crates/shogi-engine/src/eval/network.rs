@@ -43,11 +43,9 @@ pub enum NetworkLoadError {
     /// A weights file could not be read, or the network not built.
     #[error(transparent)]
     Network(#[from] NnError),
-    /// NNUE has no net built into the binary.
-    #[error(
-        "NNUE has no built-in net: give a halfKP 256x2-32-32 nn.bin (USI: EvalDir or EvalFile)"
-    )]
-    NoBuiltinNnue,
+    /// The NNUE net built into the binary does not unpack (a broken build).
+    #[error("built-in NNUE net: {0}")]
+    BuiltinNnue(#[from] crate::eval::nnue::pack::PackError),
 }
 
 /// The built-in network's weights.

@@ -3,7 +3,10 @@
 //! Contract: [`EvalWanted::load`] always returns a usable [`LoadedEval`]: a file or a GPU
 //! that cannot be used is reported through `say` (an `info string`) and replaced by the
 //! nearest thing that works (the built-in weights, the default evaluation, the CPU), so a
-//! GUI's game never stops on a missing file or driver.
+//! GUI's game never stops on a missing file or driver. `Evaluation NNUE` without an
+//! `EvalFile` reads `nn.bin` in `EvalDir`, and plays with the net built into the binary
+//! when there is none; a file that is there but refused falls back to the default
+//! evaluation, as a refused `EvalFile` does.
 
 use super::options::EngineOptions;
 use crate::eval::nnue::Nnue;
@@ -59,6 +62,9 @@ impl EvalWanted {
                     Some(f) => std::path::PathBuf::from(f),
                     None => Path::new(&self.dir).join("nn.bin"),
                 };
+                if file.is_none() && !path.exists() {
+                    return self.builtin_nnue(&path, say);
+                }
                 match Nnue::read(&path) {
                     Ok(net) => {
                         say(&format!(
@@ -83,6 +89,32 @@ impl EvalWanted {
                 }
             }
             (hand, _) => LoadedEval::hand_written(hand).unwrap_or_default(),
+        }
+    }
+
+    /// The net built into the binary, told apart from a file in `say`'s line; `missing` is
+    /// the `nn.bin` that was looked for.
+    fn builtin_nnue(&self, missing: &Path, say: &mut dyn FnMut(&str)) -> LoadedEval {
+        match crate::eval::nnue::pack::builtin() {
+            Ok(net) => {
+                say(&format!(
+                    "NNUE: no {}; the built-in net (halfKP 256x2-32-32), FV_SCALE {}",
+                    missing.display(),
+                    self.fv_scale
+                ));
+                LoadedEval::Nnue {
+                    net,
+                    fv_scale: self.fv_scale,
+                }
+            }
+            Err(e) => {
+                say(&format!(
+                    "built-in NNUE net: {}; using the {} evaluation",
+                    error_chain(&e),
+                    Evaluation::default()
+                ));
+                LoadedEval::default()
+            }
         }
     }
 

@@ -14,6 +14,7 @@
 pub mod features;
 pub mod file;
 pub mod lanes;
+pub mod pack;
 mod refresh;
 mod simd;
 mod stack;
