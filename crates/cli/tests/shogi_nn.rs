@@ -385,6 +385,15 @@ fn convert_and_train_on_yaneuraou_records() {
             .code(),
         Some(2)
     );
+    for bad in ["-1", "nan", "1e9"] {
+        let out = train(&["--data", &s(&bin), "--out", "x", "--row-l1", bad]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--row-l1 {bad}: {err}");
+        assert!(
+            err.contains("must be from 0 to 1000"),
+            "--row-l1 {bad}: {err}"
+        );
+    }
     let out = yomi(&[
         "shogi",
         "nnue",

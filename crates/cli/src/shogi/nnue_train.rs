@@ -61,7 +61,7 @@ pub struct NnueTrainArgs {
     /// L1 shrinkage of the king-relative feature rows toward their piece's shared row, per
     /// unit learning rate (0 to 1000; 0: none): fights overfitting on small data and leaves
     /// most rows shared, so the net packs small (`yomi shogi nnue pack`).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     row_l1: f32,
     /// Positions per gradient chunk, the unit of parallel work (the weights depend on it, not
     /// on --threads).
