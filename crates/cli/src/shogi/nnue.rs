@@ -114,9 +114,12 @@ pub fn run(args: NnueArgs) -> Result<()> {
                 Some(path) => {
                     let bytes = std::fs::read(path)
                         .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
-                    pack::unpack(&bytes).map_err(|e| usage(format!("{}: {e}", path.display())))?
+                    std::sync::Arc::new(
+                        pack::unpack(&bytes)
+                            .map_err(|e| usage(format!("{}: {e}", path.display())))?,
+                    )
                 }
-                None => (*pack::builtin().context("the built-in net")?).clone(),
+                None => pack::builtin().context("the built-in net")?,
             };
             net.write(&a.out)
                 .with_context(|| format!("writing {}", a.out.display()))?;

@@ -14,7 +14,7 @@ use std::time::Duration;
 use yomi_core::{parse_duration, parse_seed};
 use yomi_shogi_engine::eval::nnue::{Nnue, NnueFileError};
 use yomi_shogi_nn::train::TrainParams;
-use yomi_shogi_train::nnue::{FloatNet, NNUE_FILE, NnueTrainer, checkpoint};
+use yomi_shogi_train::nnue::{FloatNet, NNUE_FILE, NnueTrainer, checkpoint, validate_row_l1};
 use yomi_shogi_train::packed::{self, is_bin};
 use yomi_shogi_train::rows;
 
@@ -127,13 +127,8 @@ pub fn train(a: NnueTrainArgs) -> Result<()> {
         })?),
         _ => None,
     };
-    // The range excludes NaN and infinities too.
-    let row_l1_ok = (0.0..=1e3).contains(&a.row_l1);
-    if !a.resume && !row_l1_ok {
-        return Err(usage(format!(
-            "--row-l1 {}: must be from 0 to 1000",
-            a.row_l1
-        )));
+    if !a.resume {
+        validate_row_l1(a.row_l1).map_err(crate::usage::bad_input)?;
     }
     let data = load_data(&a.data, params.val_fraction, a.quiet, a.mirror)?;
     let mut trainer = if a.resume {

@@ -23,7 +23,7 @@ pub use net::FloatNet;
 /// Positions per step (and per chunk) the trainer accepts: a batch's sparse gradient holds
 /// 152 (feature, slot) pairs and two 256-float slots per position.
 pub const BATCH: yomi_core::limits::Bounds = yomi_core::limits::Bounds::new("positions", 1, 65_536);
-pub use trainer::{NNUE_FILE, NnueTrainer};
+pub use trainer::{NNUE_FILE, NnueTrainer, validate_row_l1};
 
 #[cfg(test)]
 mod tests;

@@ -37,6 +37,18 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool, TrainError> {
         .map_err(|e| TrainError::Params(format!("threads = {threads}: {e}")))
 }
 
+/// Refuses a king-relative rows' L1 shrinkage outside 0 to 1000 (NaN and infinities
+/// included).
+pub fn validate_row_l1(row_l1: f32) -> Result<(), TrainError> {
+    if (0.0..=1e3).contains(&row_l1) {
+        Ok(())
+    } else {
+        Err(TrainError::Params(format!(
+            "row L1 = {row_l1}: must be from 0 to 1000"
+        )))
+    }
+}
+
 impl NnueTrainer {
     /// A fresh run from `net` on `data`, shrinking the king-relative rows by `row_l1` (see
     /// [`Adam::step`]; 0: not at all); `threads` = 0 uses every core.
@@ -48,12 +60,7 @@ impl NnueTrainer {
         threads: usize,
     ) -> Result<NnueTrainer, TrainError> {
         params.validate()?;
-        // The range excludes NaN and infinities too.
-        if !(0.0..=1e3).contains(&row_l1) {
-            return Err(TrainError::Params(format!(
-                "row L1 = {row_l1}: must be from 0 to 1000"
-            )));
-        }
+        validate_row_l1(row_l1)?;
         if data.train.len() > u32::MAX as usize {
             return Err(TrainError::Data(format!(
                 "{} training positions; at most {} are supported",

@@ -30,6 +30,9 @@ pub const ARCHITECTURE: &str = "Features=HalfKP(Friend)[125388->256x2],Network=A
 pub const HALF: usize = 256;
 /// Hidden layer width.
 pub const HIDDEN: usize = 32;
+/// Byte offset of the feature transformer's `i16` weights in the file (after the header,
+/// the architecture string, its hash and the biases).
+pub const FT_WEIGHTS_AT: usize = 12 + ARCHITECTURE.len() + 4 + 2 * HALF;
 /// Size of a file of this architecture.
 pub const FILE_SIZE: usize = 12
     + ARCHITECTURE.len()
@@ -291,6 +294,7 @@ mod tests {
             u32::from_le_bytes(bytes[190..194].try_into().unwrap()),
             FT_HASH
         );
+        assert_eq!(FT_WEIGHTS_AT, 194 + 2 * HALF);
         assert_eq!(
             u32::from_le_bytes(bytes[64_199_362..64_199_366].try_into().unwrap()),
             NETWORK_HASH

@@ -10,22 +10,20 @@
 //! squares), the differences' low bytes apart from their high bytes, and the whole
 //! deflated.
 //!
-//! Contract: [`unpack`]`(&`[`pack`]`(net))` is `net`, for every net (a random one packs
-//! to about its own size); [`unpack`] refuses anything [`pack`] did not write (magic,
-//! version, length, checksum) with an error that says which, and never allocates more
-//! than one net's file.
+//! Contract: [`unpack`]`(&`[`pack`]`(net))` is `net`, for every net; [`unpack`] refuses
+//! anything [`pack`] did not write (magic, version, length, checksum) with an error that
+//! says which, and inflates at most the fixed payload length, whatever the input claims.
 
 use super::features::{FE_END, INPUTS};
-use super::file::{FILE_SIZE, HALF, Nnue, NnueFileError};
+use super::file::{FILE_SIZE, FT_WEIGHTS_AT, HALF, Nnue, NnueFileError};
 use std::sync::{Arc, OnceLock};
 use thiserror::Error;
+use yomi_core::fnv1a;
 
 /// The packed form's first bytes.
 pub const MAGIC: &[u8; 8] = b"yomiNNUE";
 /// The packed form's version.
 pub const PACK_VERSION: u32 = 1;
-/// Offset of the feature transformer's weights in `nn.bin`.
-const FT_WEIGHTS_AT: usize = 194 + 2 * HALF;
 /// Bytes of the feature transformer's weights.
 const FT_WEIGHTS_LEN: usize = 2 * HALF * INPUTS;
 /// King squares: copies of each piece's row.
@@ -76,14 +74,6 @@ pub fn builtin() -> Result<Arc<Nnue>, PackError> {
     Ok(Arc::clone(BUILTIN.get_or_init(|| net)))
 }
 
-/// FNV-1a over `bytes`: a checksum of the unpacked payload, so damage that still inflates
-/// is caught.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 /// The element-wise median over the king squares of each piece's rows.
 fn base_rows(ft: &[i16]) -> Vec<i16> {
     let mut base = vec![0i16; FE_END * HALF];
@@ -129,7 +119,8 @@ pub fn pack(net: &Nnue) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&PACK_VERSION.to_le_bytes());
     out.extend_from_slice(&(PAYLOAD_LEN as u64).to_le_bytes());
-    out.extend_from_slice(&checksum(&payload).to_le_bytes());
+    // A checksum of the unpacked payload, so damage that still inflates is caught.
+    out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
     out.extend(miniz_oxide::deflate::compress_to_vec(&payload, 9));
     out
 }
@@ -163,7 +154,7 @@ pub fn unpack(bytes: &[u8]) -> Result<Nnue, PackError> {
             payload.len()
         )));
     }
-    if checksum(&payload) != word(20) {
+    if fnv1a(&payload) != word(20) {
         return Err(PackError::Damaged("checksum differs".into()));
     }
     let (base, rest) = payload.split_at(2 * HALF * FE_END);
