@@ -5,7 +5,8 @@
 
 use crate::args::Threads;
 use crate::shogi::train::{
-    checked_params, epoch_line, history_json, load_data, resumed_params, with_progress_bar,
+    Preparation, checked_params, epoch_line, history_json, load_data, resumed_params,
+    with_progress_bar,
 };
 use crate::usage::usage;
 use anyhow::{Context, Result};
@@ -51,13 +52,8 @@ pub struct NnueTrainArgs {
     /// Fraction of games held out for validation.
     #[arg(long, default_value_t = 0.05)]
     val: f64,
-    /// Train and validate on quiet positions (as `yomi shogi train --quiet`).
-    #[arg(long)]
-    quiet: bool,
-    /// Also train on every training position mirrored left-right (as `yomi shogi train
-    /// --mirror`). A resumed run must use it too.
-    #[arg(long)]
-    mirror: bool,
+    #[command(flatten)]
+    prep: Preparation,
     /// L1 shrinkage of the king-relative feature rows toward their piece's shared row, per
     /// unit learning rate (0 to 1000; 0: none): fights overfitting on small data and leaves
     /// most rows shared, so the net packs small (`yomi shogi nnue pack`).
@@ -130,7 +126,7 @@ pub fn train(a: NnueTrainArgs) -> Result<()> {
     if !a.resume {
         validate_row_l1(a.row_l1).map_err(crate::usage::bad_input)?;
     }
-    let data = load_data(&a.data, params.val_fraction, a.quiet, a.mirror)?;
+    let data = load_data(&a.data, params.val_fraction, &a.prep)?;
     let mut trainer = if a.resume {
         NnueTrainer::resume(&a.out, &data, a.threads.threads)?
     } else {

@@ -53,17 +53,8 @@ pub struct TrainArgs {
     /// Fraction of games held out for validation.
     #[arg(long, default_value_t = 0.05)]
     val: f64,
-    /// Also train on every training position mirrored left-right (files 1-9 exchanged; the
-    /// rules are symmetric, so the label is the same). A resumed run must use it too.
-    #[arg(long)]
-    mirror: bool,
-    /// Train and validate on quiet positions, the ones a search evaluates statically: a
-    /// position whose side to move has a capture that wins material by static exchange is
-    /// replaced by the position those captures lead to (as `yomi shogi tune` does), with the
-    /// same label; positions in check are left out. A resumed run must use it too (the data
-    /// fingerprint refuses a mismatch).
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    prep: Preparation,
     /// Positions per gradient chunk, the unit of parallel work (the weights depend on it, not
     /// on --threads).
     #[arg(long, default_value_t = 16)]
@@ -112,7 +103,7 @@ pub fn run(a: TrainArgs) -> Result<()> {
     } else {
         checked_params(a.params())?
     };
-    let data = load_data(&a.data, params.val_fraction, a.quiet, a.mirror)?;
+    let data = load_data(&a.data, params.val_fraction, &a.prep)?;
     let mut trainer = if a.resume {
         Trainer::resume(&a.out, &data, a.threads.threads)?
     } else {
@@ -196,19 +187,32 @@ pub(crate) fn checked_params(p: TrainParams) -> Result<TrainParams> {
     Ok(p)
 }
 
-/// The training positions of `data` (dataset rows or YaneuraOu `.bin` records), made
-/// quiet and mirrored as asked, with a line on stderr saying how many.
-pub(crate) fn load_data(
-    data: &Path,
-    val_fraction: f64,
-    quiet: bool,
+/// How the training positions are prepared from the rows, shared by `yomi shogi train`
+/// and `yomi shogi nnue train`. A resumed run must prepare them alike (the data
+/// fingerprint refuses a mismatch).
+#[derive(clap::Args, Debug)]
+pub(crate) struct Preparation {
+    /// Also train on every training position mirrored left-right (files 1-9 exchanged; the
+    /// rules are symmetric, so the label is the same). A resumed run must use it too.
+    #[arg(long)]
     mirror: bool,
-) -> Result<Dataset> {
+    /// Train and validate on quiet positions, the ones a search evaluates statically: a
+    /// position whose side to move has a capture that wins material by static exchange is
+    /// replaced by the position those captures lead to (as `yomi shogi tune` does), with the
+    /// same label; positions in check are left out. A resumed run must use it too.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// The training positions of `data` (dataset rows or YaneuraOu `.bin` records), prepared
+/// as `prep` asks, with a line on stderr saying how many.
+pub(crate) fn load_data(data: &Path, val_fraction: f64, prep: &Preparation) -> Result<Dataset> {
     let started = Instant::now();
+    let quiet = prep.quiet;
     let prepare = |s: Sample| if quiet { quiet_sample(s) } else { Some(s) };
     let mut loaded = samples::load_prepared(data, val_fraction, prepare)
         .with_context(|| format!("loading {}", data.display()))?;
-    if mirror {
+    if prep.mirror {
         loaded.mirror_training();
     }
     eprintln!(
