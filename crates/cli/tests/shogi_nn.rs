@@ -263,6 +263,14 @@ fn init_then_eval_scores_positions_and_bad_input_is_named() {
         ],
         "not a packed yomi NNUE net",
     );
+    let missing = dir.join("missing.pack");
+    let missing_s = missing.to_str().unwrap();
+    fail(
+        &[
+            "shogi", "nnue", "unpack", "--packed", missing_s, "--out", back_s,
+        ],
+        &format!("{missing_s}: reading: "),
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -25,8 +25,8 @@ pub struct BenchArgs {
     /// Transposition table size in MB (at most 65536; a fresh table per position; alpha-beta).
     #[arg(long, default_value_t = 64, value_parser = crate::args::table_mb, allow_hyphen_values = true)]
     hash: usize,
-    /// Evaluation: Control, Classic, Material, NNUE (the built-in net, or --nnue), or Network (the built-in
-    /// network; softmax, ignored with --weights).
+    /// Evaluation: Control, Classic, Material, NNUE (the built-in net, or --nnue), or
+    /// Network (the built-in network; softmax, ignored with --weights).
     #[arg(long, default_value = "Control")]
     eval: String,
     /// The NNUE net for --eval NNUE (YaneuraOu's halfKP 256x2-32-32 nn.bin; alpha-beta);

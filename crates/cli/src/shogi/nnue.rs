@@ -111,14 +111,9 @@ pub fn run(args: NnueArgs) -> Result<()> {
         }
         NnueCommand::Unpack(a) => {
             let net = match &a.packed {
-                Some(path) => {
-                    let bytes = std::fs::read(path)
-                        .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
-                    std::sync::Arc::new(
-                        pack::unpack(&bytes)
-                            .map_err(|e| usage(format!("{}: {e}", path.display())))?,
-                    )
-                }
+                Some(path) => std::sync::Arc::new(
+                    pack::read(path).map_err(|e| usage(format!("{}: {e}", path.display())))?,
+                ),
                 None => pack::builtin().context("the built-in net")?,
             };
             net.write(&a.out)

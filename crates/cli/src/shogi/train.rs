@@ -208,8 +208,7 @@ pub(crate) struct Preparation {
 /// as `prep` asks, with a line on stderr saying how many.
 pub(crate) fn load_data(data: &Path, val_fraction: f64, prep: &Preparation) -> Result<Dataset> {
     let started = Instant::now();
-    let quiet = prep.quiet;
-    let prepare = |s: Sample| if quiet { quiet_sample(s) } else { Some(s) };
+    let prepare = |s: Sample| if prep.quiet { quiet_sample(s) } else { Some(s) };
     let mut loaded = samples::load_prepared(data, val_fraction, prepare)
         .with_context(|| format!("loading {}", data.display()))?;
     if prep.mirror {

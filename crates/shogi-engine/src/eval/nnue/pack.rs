@@ -16,6 +16,7 @@
 
 use super::features::{FE_END, INPUTS};
 use super::file::{FILE_SIZE, FT_WEIGHTS_AT, HALF, Nnue, NnueFileError};
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 use yomi_core::fnv1a;
@@ -33,6 +34,9 @@ const KINGS: usize = INPUTS / FE_END;
 const PAYLOAD_LEN: usize = 2 * HALF * FE_END + FILE_SIZE;
 /// Header: magic, version, payload length, checksum.
 const HEADER_LEN: usize = 8 + 4 + 8 + 8;
+/// The longest packed form [`unpack`] and [`read`] accept: deflate grows incompressible
+/// data by a few bytes per 64 KB block, far inside this bound.
+pub const MAX_PACKED_LEN: usize = HEADER_LEN + PAYLOAD_LEN + PAYLOAD_LEN / 64;
 
 /// Why packed bytes were refused.
 #[derive(Debug, Error)]
@@ -49,6 +53,9 @@ pub enum PackError {
     /// Shorter than its header, or damaged inside.
     #[error("packed net damaged: {0}")]
     Damaged(String),
+    /// The packed file could not be read.
+    #[error("reading: {0}")]
+    Io(#[from] std::io::Error),
     /// The unpacked file is not a net this build reads.
     #[error("packed net holds no halfKP 256x2-32-32 net: {0}")]
     Net(#[from] NnueFileError),
@@ -72,6 +79,12 @@ pub fn builtin() -> Result<Arc<Nnue>, PackError> {
     }
     let net = Arc::new(unpack(BUILTIN_PACKED)?);
     Ok(Arc::clone(BUILTIN.get_or_init(|| net)))
+}
+
+/// Where the base row's weight for feature-transformer weight `j` is: the same piece and
+/// accumulator slot, any king square.
+fn base_index(j: usize) -> usize {
+    (j / HALF % FE_END) * HALF + j % HALF
 }
 
 /// The element-wise median over the king squares of each piece's rows.
@@ -110,7 +123,7 @@ pub fn pack(net: &Nnue) -> Vec<u8> {
     let diffs = ft
         .iter()
         .enumerate()
-        .map(|(j, &v)| v.wrapping_sub(base[(j / HALF % FE_END) * HALF + j % HALF]));
+        .map(|(j, &v)| v.wrapping_sub(base[base_index(j)]));
     payload.extend(diffs.clone().map(|d| d.to_le_bytes()[0]));
     payload.extend(diffs.map(|d| d.to_le_bytes()[1]));
     payload.extend_from_slice(&file[FT_WEIGHTS_AT + FT_WEIGHTS_LEN..]);
@@ -125,8 +138,27 @@ pub fn pack(net: &Nnue) -> Vec<u8> {
     out
 }
 
+/// Reads and unpacks the packed net at `path`; a file longer than [`MAX_PACKED_LEN`] is
+/// refused before it is read.
+pub fn read(path: &Path) -> Result<Nnue, PackError> {
+    let size = std::fs::metadata(path)?.len();
+    if size > MAX_PACKED_LEN as u64 {
+        return Err(too_long(size));
+    }
+    unpack(&std::fs::read(path)?)
+}
+
+fn too_long(size: u64) -> PackError {
+    PackError::Damaged(format!(
+        "{size} bytes, longer than any packed net (at most {MAX_PACKED_LEN})"
+    ))
+}
+
 /// The net `bytes` hold (see the module contract).
 pub fn unpack(bytes: &[u8]) -> Result<Nnue, PackError> {
+    if bytes.len() > MAX_PACKED_LEN {
+        return Err(too_long(bytes.len() as u64));
+    }
     if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
         return Err(if bytes.starts_with(MAGIC) {
             PackError::Damaged(format!("{} bytes, shorter than the header", bytes.len()))
@@ -164,7 +196,7 @@ pub fn unpack(bytes: &[u8]) -> Result<Nnue, PackError> {
     let mut file = Vec::with_capacity(FILE_SIZE);
     file.extend_from_slice(head);
     for (j, (&lo, &hi)) in lows.iter().zip(highs).enumerate() {
-        let b = 2 * ((j / HALF % FE_END) * HALF + j % HALF);
+        let b = 2 * base_index(j);
         let v =
             i16::from_le_bytes([lo, hi]).wrapping_add(i16::from_le_bytes([base[b], base[b + 1]]));
         file.extend_from_slice(&v.to_le_bytes());
@@ -213,8 +245,15 @@ mod tests {
         let mut c = packed.clone();
         c[20] ^= 1;
         assert!(err(&c).contains("checksum differs"), "{}", err(&c));
-        let mut l = packed;
+        let mut l = packed.clone();
         l[12] ^= 1;
         assert!(err(&l).contains("payload of"), "{}", err(&l));
+        let mut long = packed;
+        long.resize(MAX_PACKED_LEN + 1, 0);
+        assert!(
+            err(&long).contains("longer than any packed net"),
+            "{}",
+            err(&long)
+        );
     }
 }
